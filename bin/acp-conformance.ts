@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+/**
+ * The acp-conformance CLI: parses arguments, then hands a RunPlan to the runner.
+ * Exit codes: 0 conformant, 1 not conformant (or blocked), 2 usage error, target that could not
+ * be started, interruption or internal error. A user's mistake is one line, never a stack trace.
+ */
+import { writeFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import yargs, { type Argv } from "yargs";
+import { hideBin } from "yargs/helpers";
+import { installInterruptCleanup } from "../kit/process/registry.js";
+import { runScenarios, selectScenarios } from "../kit/runner.js";
+import { UsageError, KitBugError } from "../kit/errors.js";
+import { SpawnError } from "../kit/process/target.js";
+import { REQUIREMENTS } from "../kit/requirements/index.js";
+import type { Mode } from "../kit/scenario.js";
+import { KIT_VERSION } from "../kit/version.js";
+import { buildReport } from "../reports/build-report.js";
+import { formatSummary, progressPrinter, type TerminalOptions } from "../reports/terminal.js";
+import { MODES } from "../scenarios/index.js";
+import { AGENT_OPTIONS, COMMON_OPTIONS, buildRunPlan, type ParsedArguments } from "./options.js";
+
+const EXIT = { conformant: 0, notConformant: 1, usage: 2 } as const;
+
+function fail(message: string): never {
+  process.stderr.write(`acp-conformance: ${message}\n`);
+  process.exit(EXIT.usage);
+}
+
+async function runMode(mode: Mode, argv: ParsedArguments & { "report-json"?: string; quiet: boolean; verbose: boolean; color: boolean }): Promise<number> {
+  const definition = MODES[mode];
+  if (!definition) throw new UsageError(`${mode} mode is not available in this version`);
+  const plan = buildRunPlan(mode, argv);
+  const known = new Set([...definition.scenarios.map((scenario) => scenario.id), ...REQUIREMENTS.map((requirement) => requirement.id)]);
+  for (const id of [...plan.options.only, ...plan.options.skip]) {
+    if (!known.has(id)) throw new UsageError(`${id} is not a ${mode} scenario or requirement id; see: acp-conformance list ${mode}`);
+  }
+  const scenarios = selectScenarios(definition.scenarios, plan);
+  if (scenarios.length === 0) throw new UsageError("no scenario matches --area/--only/--skip; see: acp-conformance list");
+
+  const runId = crypto.randomUUID();
+  installInterruptCleanup({
+    markerPrefix: runId,
+    onInterrupted(signal, killed) {
+      process.stderr.write(`\nacp-conformance: interrupted by ${signal}; stopped ${killed} process(es) the kit started; no verdict\n`);
+      process.exit(EXIT.usage);
+    },
+  });
+  const isTTY = process.stdout.isTTY === true;
+  const terminal: TerminalOptions = { color: argv.color && isTTY && !process.env.NO_COLOR, live: isTTY && !argv.quiet, quiet: argv.quiet, verbose: argv.verbose, write: (text) => process.stdout.write(text) };
+
+  const startedAt = new Date();
+  const started = performance.now();
+  const preflight = await definition.preflight(plan, runId);
+  const outcome = await runScenarios(scenarios, plan, progressPrinter(terminal), runId);
+  const report = buildReport({ plan, outcome, startedAt, durationMs: performance.now() - started, targetInfo: preflight.info });
+  if (argv["report-json"]) writeFileSync(argv["report-json"], `${JSON.stringify(report, null, 2)}\n`);
+  terminal.write(formatSummary(report, terminal));
+  return report.verdict === "conformant" ? EXIT.conformant : EXIT.notConformant;
+}
+
+function listCommand(argv: { mode?: string; json: boolean }): number {
+  const side = argv.mode;
+  const requirements = REQUIREMENTS.filter((requirement) => side === undefined || requirement.side === side);
+  const scenarios = Object.entries(MODES)
+    .filter(([mode]) => side === undefined || mode === side)
+    .flatMap(([mode, definition]) => definition.scenarios.map((scenario) => ({ id: scenario.id, mode, title: scenario.title, requirements: scenario.requirements, needs: scenario.needs ?? [] })));
+  if (argv.json) process.stdout.write(`${JSON.stringify({ requirements, scenarios }, null, 2)}\n`);
+  else {
+    for (const requirement of requirements) process.stdout.write(`${requirement.id.padEnd(56)} ${requirement.level.padEnd(6)} ${requirement.title}\n`);
+    process.stdout.write(`\n${requirements.length} requirements, ${scenarios.length} scenarios\n`);
+  }
+  return 0;
+}
+
+function withCommon<T>(builder: Argv<T>) {
+  return builder.options(COMMON_OPTIONS);
+}
+
+async function main(): Promise<void> {
+  let exitCode: number = EXIT.usage;
+  await yargs(hideBin(process.argv))
+    .scriptName("acp-conformance")
+    .version(KIT_VERSION)
+    .parserConfiguration({ "populate--": true })
+    .strict()
+    .command(
+      "agent",
+      "test an ACP agent: acp-conformance agent [options] [-- <command> [args...]] (no command: the bundled reference agent)",
+      (builder) => withCommon(builder).options(AGENT_OPTIONS),
+      async (argv) => {
+        exitCode = await runMode("agent", argv as unknown as Parameters<typeof runMode>[1]);
+      },
+    )
+    .command(
+      "list [mode]",
+      "list requirements and scenarios",
+      (builder) => builder.positional("mode", { type: "string", choices: ["agent"] }).option("json", { type: "boolean", default: false }),
+      (argv) => {
+        exitCode = listCommand(argv as { mode?: string; json: boolean });
+      },
+    )
+    .demandCommand(1, "name a mode: acp-conformance agent [-- <command>]")
+    .help()
+    .fail((message, error) => {
+      if (error) throw error;
+      fail(`${message} (see --help)`);
+    })
+    .parseAsync();
+  process.exitCode = exitCode;
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof UsageError || error instanceof SpawnError) fail(error.message);
+  const bug = error instanceof KitBugError ? "" : " (unexpected)";
+  process.stderr.write(`acp-conformance: internal error${bug}, a bug in acp-conformance; please report it:\n${(error as Error)?.stack ?? String(error)}\n`);
+  process.exit(EXIT.usage);
+});

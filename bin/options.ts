@@ -1,0 +1,121 @@
+/**
+ * The CLI's options (ARCHITECTURE §3) and their translation into a RunPlan. Every option a
+ * user can get wrong is validated here and reported as one UsageError line.
+ */
+import { existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Options } from "yargs";
+import { AREAS, type Area } from "../kit/requirements/index.js";
+import { DEFAULTS, type RunPlan } from "../kit/run-options.js";
+import { UsageError } from "../kit/errors.js";
+import { resolveCommand } from "../kit/process/resolve-command.js";
+import { REFERENCE_PROMPTS } from "../peers/reference/triggers.js";
+import type { Mode } from "../kit/scenario.js";
+
+export const COMMON_OPTIONS = {
+  area: { type: "array", string: true, choices: AREAS, describe: "only scenarios that check these areas (repeatable)" },
+  only: { type: "array", string: true, describe: "only this scenario or requirement id (repeatable)" },
+  skip: { type: "array", string: true, describe: "skip this scenario id (repeatable)" },
+  timeout: { type: "number", default: DEFAULTS.timeoutMs, describe: "ms to wait for any one response" },
+  "startup-timeout": { type: "number", default: DEFAULTS.startupTimeoutMs, describe: "ms to wait for the answer to initialize" },
+  "scenario-timeout": { type: "number", default: DEFAULTS.scenarioTimeoutMs, describe: "ms one scenario may take, teardown included" },
+  "close-grace": { type: "number", default: DEFAULTS.closeGraceMs, describe: "ms the target may take to exit after its stdin closes" },
+  seed: { type: "number", describe: "seed for generated inputs (default: random, printed in the report)" },
+  jobs: { type: "number", default: DEFAULTS.jobs, describe: "scenarios to run at once" },
+  strict: { type: "boolean", default: false, describe: "SHOULD failures fail the run too" },
+  "report-json": { type: "string", describe: "write the JSON report to this file" },
+  cwd: { type: "string", describe: "working directory for the target (default: the current directory)" },
+  env: { type: "array", string: true, describe: "K=V added to the target's environment; values are redacted from reports (repeatable)" },
+  quiet: { type: "boolean", default: false, describe: "print only the verdict line" },
+  verbose: { type: "boolean", default: false, describe: "print every scenario, check message and failure transcript" },
+  color: { type: "boolean", default: true, describe: "colour the terminal output (--no-color to turn off)" },
+} as const satisfies Record<string, Options>;
+
+export const AGENT_OPTIONS = {
+  prompt: { type: "string", describe: "a prompt the agent answers with an ordinary turn (enables prompt, session and limits scenarios)" },
+  "cancel-prompt": { type: "string", describe: "a prompt that keeps the agent busy long enough to cancel it" },
+  "permission-prompt": { type: "string", describe: "a prompt that makes the agent ask permission before a tool call" },
+  "auth-method": { type: "string", describe: "call authenticate with this method id after initialize" },
+} as const satisfies Record<string, Options>;
+
+export interface ParsedArguments {
+  area?: string[];
+  only?: string[];
+  skip?: string[];
+  timeout: number;
+  "startup-timeout": number;
+  "scenario-timeout": number;
+  "close-grace": number;
+  seed?: number;
+  jobs: number;
+  strict: boolean;
+  cwd?: string;
+  env?: string[];
+  prompt?: string;
+  "cancel-prompt"?: string;
+  "permission-prompt"?: string;
+  "auth-method"?: string;
+  "--"?: Array<string | number>;
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isInteger(value) || value <= 0) throw new UsageError(`--${name} must be a positive whole number, got ${value}`);
+  return value;
+}
+
+function parseEnv(entries: string[] = []): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const entry of entries) {
+    const equals = entry.indexOf("=");
+    if (equals <= 0) throw new UsageError(`--env takes KEY=VALUE, got ${JSON.stringify(entry)}`);
+    env[entry.slice(0, equals)] = entry.slice(equals + 1);
+  }
+  return env;
+}
+
+/** The bundled reference peer for a mode, run with the same Node as the kit. */
+function bundledTarget(mode: Mode): { command: string; args: string[] } {
+  const file = fileURLToPath(new URL(`../peers/reference/${mode}-main.js`, import.meta.url));
+  if (!existsSync(file)) throw new UsageError(`${mode} mode has no bundled reference peer; give a command after --`);
+  return { command: process.execPath, args: [file] };
+}
+
+export function buildRunPlan(mode: Mode, argv: ParsedArguments): RunPlan {
+  const cwd = resolve(argv.cwd ?? process.cwd());
+  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${argv.cwd} is not a directory`);
+  const command = (argv["--"] ?? []).map(String);
+  const bundled = command.length === 0;
+  const target = bundled ? bundledTarget(mode) : { command: resolveCommand(command[0]!, cwd), args: command.slice(1) };
+  const steering = {
+    prompt: argv.prompt,
+    cancelPrompt: argv["cancel-prompt"],
+    permissionPrompt: argv["permission-prompt"],
+  };
+  // The bundled reference agent is steered by its documented trigger prompts.
+  const prompts = bundled ? { ...REFERENCE_PROMPTS, ...definedOnly(steering) } : definedOnly(steering);
+  return {
+    mode,
+    target: { ...target, bundled },
+    options: {
+      timeoutMs: positiveInteger("timeout", argv.timeout),
+      startupTimeoutMs: positiveInteger("startup-timeout", argv["startup-timeout"]),
+      scenarioTimeoutMs: positiveInteger("scenario-timeout", argv["scenario-timeout"]),
+      closeGraceMs: positiveInteger("close-grace", argv["close-grace"]),
+      jobs: positiveInteger("jobs", argv.jobs),
+      seed: argv.seed ?? Math.floor(Math.random() * 2 ** 31),
+      strict: argv.strict,
+      prompts,
+      ...(argv["auth-method"] !== undefined ? { authMethod: argv["auth-method"] } : {}),
+      cwd,
+      env: parseEnv(argv.env),
+      areas: (argv.area ?? []) as Area[],
+      only: argv.only ?? [],
+      skip: argv.skip ?? [],
+    },
+  };
+}
+
+function definedOnly<T extends Record<string, string | undefined>>(value: T): { [K in keyof T]?: string } {
+  return Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== undefined)) as { [K in keyof T]?: string };
+}

@@ -1,0 +1,177 @@
+/**
+ * Finding a target's descendants, including ones that were re-parented or escaped its
+ * process group, so `cleanup` checks can name every survivor and teardown can end it.
+ *
+ * On Linux we read /proc: the parent chain, the process group, and the run marker the kit
+ * puts in every target's environment (inherited by anything it starts unless it scrubs its
+ * environment). Elsewhere we fall back to `ps`, which gives the parent chain and group only.
+ * Zombies (state Z) have already exited and are never reported as alive.
+ */
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+
+export const RUN_MARKER_VARIABLE = "ACP_CONFORMANCE_RUN";
+
+export interface ProcessInfo {
+  pid: number;
+  ppid: number;
+  pgid: number;
+  sid: number;
+  /** One-letter state from /proc/<pid>/stat (R, S, D, Z, T, ...). */
+  state: string;
+  /** Start time in clock ticks since boot: with the pid it identifies a process even if the pid is reused. */
+  startTime: number;
+  /** The command line, arguments joined by spaces. */
+  command: string;
+  /** The value of ACP_CONFORMANCE_RUN in its environment, when readable. */
+  marker: string | undefined;
+}
+
+export type DescendantReason = "parent-chain" | "process-group" | "run-marker" | "seen-earlier";
+
+export interface Descendant extends ProcessInfo {
+  reasons: DescendantReason[];
+}
+
+function readStat(pid: number): Omit<ProcessInfo, "command" | "marker"> | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+  } catch {
+    return undefined;
+  }
+  // The command name is in parentheses and may itself contain spaces and parentheses.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return {
+    pid,
+    state: fields[0] ?? "?",
+    ppid: Number(fields[1]),
+    pgid: Number(fields[2]),
+    sid: Number(fields[3]),
+    startTime: Number(fields[19]),
+  };
+}
+
+function readCommand(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
+  } catch {
+    return "";
+  }
+}
+
+function readMarker(pid: number): string | undefined {
+  try {
+    const environ = readFileSync(`/proc/${pid}/environ`, "utf8");
+    const prefix = `${RUN_MARKER_VARIABLE}=`;
+    for (const entry of environ.split("\0")) if (entry.startsWith(prefix)) return entry.slice(prefix.length);
+  } catch {
+    // Not ours to read, or gone already.
+  }
+  return undefined;
+}
+
+const hasProc = process.platform === "linux";
+
+/** Every live (non-zombie) process on the machine. */
+export function listProcesses(): ProcessInfo[] {
+  if (!hasProc) return listProcessesWithPs();
+  const processes: ProcessInfo[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    const pid = Number(name);
+    const stat = readStat(pid);
+    if (!stat || stat.state === "Z" || stat.state === "X") continue;
+    processes.push({ ...stat, command: readCommand(pid), marker: readMarker(pid) });
+  }
+  return processes;
+}
+
+function listProcessesWithPs(): ProcessInfo[] {
+  const output = execFileSync("ps", ["-A", "-o", "pid=,ppid=,pgid=,stat=,command="], { encoding: "utf8" });
+  const processes: ProcessInfo[] = [];
+  for (const line of output.split("\n")) {
+    const match = /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(line);
+    if (!match) continue;
+    const state = match[4]!.charAt(0);
+    if (state === "Z") continue;
+    processes.push({ pid: Number(match[1]), ppid: Number(match[2]), pgid: Number(match[3]), sid: 0, state, startTime: 0, command: match[5]!, marker: undefined });
+  }
+  return processes;
+}
+
+/** The process if it is alive and, when `startTime` is given, is still the same process. */
+export function processInfo(pid: number, startTime?: number): ProcessInfo | undefined {
+  if (!hasProc) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return undefined;
+    }
+    return listProcessesWithPs().find((info) => info.pid === pid);
+  }
+  const stat = readStat(pid);
+  if (!stat || stat.state === "Z" || stat.state === "X") return undefined;
+  if (startTime !== undefined && startTime !== 0 && stat.startTime !== startTime) return undefined;
+  return { ...stat, command: readCommand(pid), marker: readMarker(pid) };
+}
+
+export interface DescendantQuery {
+  /** The target's own pid (its process group has the same id). */
+  rootPid: number;
+  /** The exact marker value given to this target; matches descendants that escaped the group. */
+  marker?: string;
+  /** Processes seen as descendants earlier: still reported if alive and not reused. */
+  seenEarlier?: Iterable<ProcessInfo>;
+  /** Include the root process itself when it is alive. */
+  includeRoot?: boolean;
+}
+
+/** Live descendants of a target, each with the reasons it was attributed to the target. */
+export function findDescendants(query: DescendantQuery, processes: ProcessInfo[] = listProcesses()): Descendant[] {
+  const found = new Map<number, Descendant>();
+  const add = (info: ProcessInfo, reason: DescendantReason) => {
+    if (info.pid === process.pid) return;
+    if (info.pid === query.rootPid && !query.includeRoot) return;
+    const existing = found.get(info.pid);
+    if (existing) {
+      if (!existing.reasons.includes(reason)) existing.reasons.push(reason);
+    } else found.set(info.pid, { ...info, reasons: [reason] });
+  };
+  const children = new Map<number, ProcessInfo[]>();
+  for (const info of processes) {
+    const siblings = children.get(info.ppid) ?? [];
+    siblings.push(info);
+    children.set(info.ppid, siblings);
+  }
+  const queue = [query.rootPid];
+  const visited = new Set<number>();
+  while (queue.length > 0) {
+    const pid = queue.shift()!;
+    if (visited.has(pid)) continue;
+    visited.add(pid);
+    for (const child of children.get(pid) ?? []) {
+      add(child, "parent-chain");
+      queue.push(child.pid);
+    }
+  }
+  for (const info of processes) {
+    if (info.pgid === query.rootPid) add(info, "process-group");
+    if (query.marker !== undefined && info.marker === query.marker) add(info, "run-marker");
+  }
+  const byPid = new Map(processes.map((info) => [info.pid, info]));
+  for (const earlier of query.seenEarlier ?? []) {
+    const now = byPid.get(earlier.pid);
+    if (now && (earlier.startTime === 0 || now.startTime === earlier.startTime)) add(now, "seen-earlier");
+  }
+  if (query.includeRoot) {
+    const root = byPid.get(query.rootPid);
+    if (root) add(root, "parent-chain");
+  }
+  return [...found.values()].sort((a, b) => a.pid - b.pid);
+}
+
+/** Live processes whose marker starts with `prefix` (every target of one kit run). */
+export function findByMarkerPrefix(prefix: string, processes: ProcessInfo[] = listProcesses()): ProcessInfo[] {
+  return processes.filter((info) => info.marker?.startsWith(prefix) && info.pid !== process.pid);
+}

@@ -1,0 +1,41 @@
+/** The fixed vocabulary of ARCHITECTURE §4 and the shape of one registered requirement (§5). */
+
+export const AREAS = [
+  "framing",
+  "jsonrpc",
+  "schema",
+  "initialization",
+  "session-matching",
+  "prompt",
+  "cancellation",
+  "permission",
+  "capabilities",
+  "fs",
+  "terminal",
+  "extensibility",
+  "events",
+  "limits",
+  "timeouts",
+  "cleanup",
+] as const;
+
+export type Area = (typeof AREAS)[number];
+export type Level = "must" | "should" | "info";
+export type Side = "agent" | "client" | "adapter" | "host" | "runtime";
+export type Protocol = "acp" | "stdio-adapter" | "runtime-v1";
+
+export interface Requirement {
+  /** `<side>.<area>.<slug>` */
+  id: string;
+  title: string;
+  protocol: Protocol;
+  side: Side;
+  area: Area;
+  level: Level;
+  /** A capability path; when the peer does not advertise it the requirement is not applicable. */
+  gate?: string;
+  /** `docs/protocol/v1/<file>.mdx#<anchor>` or `schema/v1/schema.json#/<pointer>` at the pinned spec. */
+  cite: string;
+  /** Why the kit holds this position where the spec is silent or only descriptive. */
+  rationale?: string;
+}

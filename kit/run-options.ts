@@ -1,0 +1,68 @@
+/**
+ * The RunPlan the CLI hands to the runner: what to test, how, and with which limits.
+ * Defaults live here, in one place, so the CLI help, the README and the report agree.
+ */
+import { availableParallelism } from "node:os";
+import type { Area } from "./requirements/index.js";
+import type { Mode } from "./scenario.js";
+
+export interface TargetCommand {
+  command: string;
+  args: string[];
+  /** True when the kit runs its own bundled reference peer. */
+  bundled: boolean;
+}
+
+export interface PromptSteering {
+  /** A prompt the target answers with an ordinary turn. */
+  prompt?: string;
+  /** A prompt that keeps the target busy long enough to cancel it. */
+  cancelPrompt?: string;
+  /** A prompt that makes the target ask for permission before a tool call. */
+  permissionPrompt?: string;
+}
+
+export interface RunOptions {
+  /** Longest wait for any one response. */
+  timeoutMs: number;
+  /** Longest wait for the answer to initialize. */
+  startupTimeoutMs: number;
+  /** Wall-clock limit for one scenario, teardown included. */
+  scenarioTimeoutMs: number;
+  /** How long a target may take to exit after its stdin closes. */
+  closeGraceMs: number;
+  jobs: number;
+  seed: number;
+  strict: boolean;
+  prompts: PromptSteering;
+  authMethod?: string;
+  /** Working directory for the target and for the sessions the kit creates. */
+  cwd: string;
+  /** Extra environment for the target; values are redacted from reports. */
+  env: Record<string, string>;
+  areas: Area[];
+  only: string[];
+  skip: string[];
+}
+
+export interface RunPlan {
+  mode: Mode;
+  target: TargetCommand;
+  options: RunOptions;
+}
+
+export const DEFAULTS = {
+  timeoutMs: 30_000,
+  startupTimeoutMs: 10_000,
+  scenarioTimeoutMs: 120_000,
+  closeGraceMs: 5_000,
+  jobs: Math.max(1, Math.min(4, availableParallelism())),
+} as const;
+
+/** How long to watch for something that must not happen (a reply to a notification, a late update). */
+export function quietWindowMs(options: Pick<RunOptions, "timeoutMs">): number {
+  return Math.min(2_000, Math.max(300, Math.round(options.timeoutMs / 15)));
+}
+
+/** Longest stdout line the kit keeps in memory: the official SDK's default frame limit. */
+export const MAX_FRAME_BYTES = 32 * 1024 * 1024;

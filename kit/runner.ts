@@ -1,0 +1,147 @@
+/**
+ * Selects scenarios, runs them with deadlines and bounded concurrency, and collects checks.
+ * It knows nothing of any one scenario: it only enforces the contract of kit/scenario.ts.
+ */
+import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { findRequirement, type RequirementId } from "./requirements/index.js";
+import { BlockedScenario, StopScenario, type CheckInput, type RecordedCheck, type Scenario, type ScenarioNeed } from "./scenario.js";
+import type { RunPlan } from "./run-options.js";
+import { KitBugError } from "./errors.js";
+import type { ScenarioResult } from "../reports/report-types.js";
+
+export interface ProgressListener {
+  scenarioStarted?(scenario: Scenario, index: number, total: number): void;
+  scenarioFinished?(scenario: Scenario, result: ScenarioResult, checks: readonly RecordedCheck[]): void;
+}
+
+export interface RunOutcome {
+  runId: string;
+  checks: RecordedCheck[];
+  scenarios: ScenarioResult[];
+  blockedReason: string | undefined;
+}
+
+const NEED_FLAGS: Record<ScenarioNeed, keyof RunPlan["options"]["prompts"]> = {
+  prompt: "prompt",
+  "cancel-prompt": "cancelPrompt",
+  "permission-prompt": "permissionPrompt",
+};
+
+export function selectScenarios(all: readonly Scenario[], plan: RunPlan): Scenario[] {
+  const { areas, only, skip } = plan.options;
+  return all.filter((scenario) => {
+    const ids = [scenario.id, ...scenario.requirements];
+    if (only.length > 0 && !ids.some((id) => only.includes(id))) return false;
+    if (skip.includes(scenario.id)) return false;
+    if (areas.length > 0 && !scenario.requirements.some((id) => areas.includes(findRequirement(id)!.area))) return false;
+    return true;
+  });
+}
+
+function missingNeeds(scenario: Scenario, plan: RunPlan): ScenarioNeed[] {
+  return (scenario.needs ?? []).filter((need) => plan.options.prompts[NEED_FLAGS[need]] === undefined);
+}
+
+export async function runScenarios(scenarios: readonly Scenario[], plan: RunPlan, listener: ProgressListener = {}, runId: string = randomUUID()): Promise<RunOutcome> {
+  const outcome: RunOutcome = { runId, checks: [], scenarios: [], blockedReason: undefined };
+  let next = 0;
+  let kitBug: Error | undefined;
+
+  const runOne = async (scenario: Scenario, index: number) => {
+    listener.scenarioStarted?.(scenario, index, scenarios.length);
+    const started = performance.now();
+    const checks: RecordedCheck[] = [];
+    const result: ScenarioResult = { id: scenario.id, title: scenario.title, status: "completed", durationMs: 0 };
+    const missing = missingNeeds(scenario, plan);
+    if (missing.length > 0) {
+      result.status = "not-run";
+      const flags = missing.map((need) => `--${need} <text>`).join(" and ");
+      result.message = `needs ${flags} to steer a third-party target; not tested`;
+      for (const requirement of scenario.requirements) {
+        checks.push({ requirement, verdict: "not-tested", message: `not exercised: ${result.message}`, scenario: scenario.id, durationMs: 0 });
+      }
+    } else {
+      await runWithDeadline(scenario, plan, runId, checks, result);
+    }
+    result.durationMs = Math.round(performance.now() - started);
+    outcome.checks.push(...checks);
+    outcome.scenarios.push(result);
+    if (result.status === "blocked") outcome.blockedReason ??= result.message;
+    listener.scenarioFinished?.(scenario, result, checks);
+  };
+
+  const worker = async () => {
+    while (next < scenarios.length && !kitBug) {
+      const index = next++;
+      try {
+        await runOne(scenarios[index]!, index);
+      } catch (error) {
+        kitBug ??= error as Error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, plan.options.jobs) }, worker));
+  if (kitBug) throw kitBug;
+  // Keep the report in scenario order whatever order the workers finished in.
+  const order = new Map(scenarios.map((scenario, index) => [scenario.id, index]));
+  outcome.scenarios.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  outcome.checks.sort((a, b) => order.get(a.scenario)! - order.get(b.scenario)!);
+  return outcome;
+}
+
+async function runWithDeadline(scenario: Scenario, plan: RunPlan, runId: string, checks: RecordedCheck[], result: ScenarioResult): Promise<void> {
+  const controller = new AbortController();
+  const cleanups: Array<() => Promise<void>> = [];
+  const started = performance.now();
+  let closed = false;
+  const context = {
+    scenarioId: scenario.id,
+    options: plan.options,
+    target: plan.target,
+    signal: controller.signal,
+    runId,
+    check(input: CheckInput) {
+      // A scenario that ran past its deadline may still be unwinding; once its cleanup is done its late checks are moot.
+      if (closed) return;
+      if (!findRequirement(input.requirement)) throw new KitBugError(`scenario ${scenario.id} recorded a check for unregistered requirement ${input.requirement}`);
+      checks.push({ ...input, scenario: scenario.id, durationMs: performance.now() - started });
+    },
+    defer(cleanup: () => Promise<void>) {
+      cleanups.push(cleanup);
+    },
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<"timed-out">((resolve) => {
+    timer = setTimeout(() => resolve("timed-out"), plan.options.scenarioTimeoutMs);
+  });
+  try {
+    const running = scenario.run(context);
+    running.catch(() => {}); // after a timeout nobody awaits it; before, the race below rethrows
+    const finished = await Promise.race([running.then(() => "done" as const), deadline]);
+    if (finished === "timed-out") {
+      result.status = "timed-out";
+      result.message = `still running after --scenario-timeout ${plan.options.scenarioTimeoutMs} ms; its targets were killed`;
+      controller.abort();
+    }
+  } catch (error) {
+    if (error instanceof StopScenario) result.message = `stopped early: ${error.message}`;
+    else if (error instanceof BlockedScenario) {
+      result.status = "blocked";
+      result.message = error.message;
+    } else throw error;
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+    try {
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    } finally {
+      closed = true;
+    }
+  }
+}
+
+/** Requirement ids a scenario list can record, for the meta-tests. */
+export function declaredRequirements(scenarios: readonly Scenario[], generic: readonly RequirementId[]): Set<RequirementId> {
+  return new Set([...generic, ...scenarios.flatMap((scenario) => scenario.requirements)]);
+}

@@ -1,0 +1,59 @@
+/**
+ * What a scenario is, and what the runner gives it. Scenarios never print and never exit:
+ * they record checks through the context and end by returning or throwing one of the two
+ * signals below.
+ */
+import type { RequirementId } from "./requirements/index.js";
+import type { CheckVerdict, Evidence } from "../reports/report-types.js";
+import type { RunOptions, TargetCommand } from "./run-options.js";
+
+export type Mode = "agent" | "client" | "adapter" | "host" | "runtime";
+
+export interface CheckInput {
+  requirement: RequirementId;
+  verdict: CheckVerdict;
+  message: string;
+  evidence?: Evidence;
+}
+
+export interface RecordedCheck extends CheckInput {
+  scenario: string;
+  durationMs: number;
+}
+
+/** What a scenario needs from the user before it can run against a third-party target. */
+export type ScenarioNeed = "prompt" | "cancel-prompt" | "permission-prompt";
+
+export interface ScenarioContext {
+  readonly scenarioId: string;
+  readonly options: RunOptions;
+  readonly target: TargetCommand;
+  /** Aborted when the scenario runs past --scenario-timeout or the run is interrupted. */
+  readonly signal: AbortSignal;
+  /** A unique marker prefix for processes this scenario spawns. */
+  readonly runId: string;
+  check(input: CheckInput): void;
+  /** Registers cleanup that must run however the scenario ends (teardown of its targets). */
+  defer(cleanup: () => Promise<void>): void;
+}
+
+export interface Scenario {
+  id: string;
+  title: string;
+  mode: Mode;
+  /** The requirements this scenario exists to exercise (generic per-frame checks are declared per mode). */
+  requirements: readonly RequirementId[];
+  /** Without these user-supplied prompts, a third-party target cannot be steered into this scenario. */
+  needs?: readonly ScenarioNeed[];
+  run(context: ScenarioContext): Promise<void>;
+}
+
+/** Ends a scenario early; checks recorded so far stand. */
+export class StopScenario extends Error {
+  override name = "StopScenario";
+}
+
+/** The target cannot be tested further without something the user must supply (credentials). */
+export class BlockedScenario extends Error {
+  override name = "BlockedScenario";
+}

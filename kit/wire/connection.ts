@@ -1,0 +1,356 @@
+/**
+ * A raw JSON-RPC endpoint over a target process, written without the ACP SDK on purpose:
+ * the kit must be able to send malformed traffic (split, coalesced, CRLF, garbage) and must
+ * never drop or crash on what the target sends back.
+ *
+ * Everything received is framed, recorded in the transcript, classified, envelope-checked,
+ * schema-checked and paired with the request it answers. Problems are collected as data
+ * (`problems`) for the mode's scenarios to turn into checks. The kit's own frames are
+ * schema-checked too: an invalid one that was not a deliberate fault throws KitBugError.
+ */
+import type { FramedItem } from "./framer.js";
+import { classifyMessage, envelopeProblems, RequestPairing, type ClassifiedMessage, type JsonRpcError, type JsonRpcId } from "./jsonrpc.js";
+import { type AcpSchema, formatIssues } from "./schema.js";
+import type { Transcript } from "./transcript.js";
+import type { TargetProcess } from "../process/target.js";
+import { KitBugError } from "../errors.js";
+import { writeFrame, type WriteStyle } from "./write-styles.js";
+import { sleep } from "../time.js";
+
+export type { WriteStyle } from "./write-styles.js";
+
+export type FrameProblemKind =
+  | "not-json"
+  | "blank-line"
+  | "not-a-message"
+  | "invalid-utf8"
+  | "oversize"
+  | "jsonrpc-version"
+  | "envelope"
+  | "schema"
+  | "duplicate-response"
+  | "unsolicited-response";
+
+export interface FrameProblem {
+  kind: FrameProblemKind;
+  /** Transcript sequence number of the offending line. */
+  seq: number;
+  detail: string;
+}
+
+export interface IncomingMessage {
+  seq: number;
+  atMs: number;
+  value: unknown;
+  message: ClassifiedMessage;
+  /** For responses: the method of the request it answered. */
+  answers?: string;
+}
+
+export type RequestOutcome =
+  | { kind: "response"; request: SentRequest; response: IncomingMessage; latencyMs: number; result: unknown; error: JsonRpcError | undefined }
+  | { kind: "no-response"; request: SentRequest; reason: "timeout" | "exited" | "write-failed"; waitedMs: number };
+
+export interface SentRequest {
+  id: JsonRpcId;
+  method: string;
+  sentAtMs: number;
+  seq: number;
+  /** Internal requests (sentinels) are excluded from every check. */
+  internal: boolean;
+  answeredAtMs?: number;
+}
+
+/** What the kit answers to a request the target sends it. */
+export type ReplyToTarget = { result: unknown } | { error: JsonRpcError };
+
+export interface ConnectionOptions {
+  target: TargetProcess;
+  transcript: Transcript;
+  schema: AcpSchema;
+  /** How long one write may take to drain before it counts as failed. */
+  writeTimeoutMs: number;
+  /** Answers the target's requests; the default answers -32601. */
+  onRequest?: (request: IncomingMessage & { message: { kind: "request" } }) => ReplyToTarget | Promise<ReplyToTarget>;
+}
+
+export interface SendOptions {
+  write?: WriteStyle;
+  /** A deliberately malformed or out-of-contract frame: skip the kit's own validation. */
+  deliberate?: boolean;
+}
+
+const SENTINEL_METHOD = "_acp_conformance/sync";
+
+export class JsonRpcConnection {
+  readonly received: IncomingMessage[] = [];
+  readonly problems: FrameProblem[] = [];
+  readonly sent: SentRequest[] = [];
+  /** Kit bugs caught while answering the target; the runner fails the run loudly on any. */
+  readonly kitBugs: Error[] = [];
+  readonly transcript: Transcript;
+  readonly target: TargetProcess;
+
+  readonly #schema: AcpSchema;
+  readonly #pairing = new RequestPairing<SentRequest>();
+  readonly #waiters = new Set<() => void>();
+  readonly #listeners = new Set<(incoming: IncomingMessage) => void>();
+  readonly #writeTimeoutMs: number;
+  #onRequest: NonNullable<ConnectionOptions["onRequest"]>;
+  #writeQueue: Promise<unknown> = Promise.resolve();
+  #nextId = 1;
+
+  constructor(options: ConnectionOptions) {
+    this.target = options.target;
+    this.transcript = options.transcript;
+    this.#schema = options.schema;
+    this.#writeTimeoutMs = options.writeTimeoutMs;
+    this.#onRequest = options.onRequest ?? (() => ({ error: { code: -32601, message: "Method not found" } }));
+    options.target.onStdoutItem((item) => this.#receive(item));
+    options.target.onStderr((chunk) => this.transcript.recordStderr(chunk));
+    void options.target.exited.then(() => this.#wake());
+  }
+
+  setRequestHandler(handler: NonNullable<ConnectionOptions["onRequest"]>): void {
+    this.#onRequest = handler;
+  }
+
+  /** Calls `listener` for every message received from now on; returns an unsubscribe function. */
+  onMessage(listener: (incoming: IncomingMessage) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** A fresh numeric id that this connection has not used. */
+  nextId(): number {
+    return this.#nextId++;
+  }
+
+  /** Sends a request and waits up to `waitMs` for its response. */
+  async request(method: string, params: unknown, options: SendOptions & { id?: JsonRpcId; waitMs: number; internal?: boolean }): Promise<RequestOutcome> {
+    const id = options.id !== undefined ? options.id : this.nextId();
+    const frame: Record<string, unknown> = { jsonrpc: "2.0", id, method };
+    if (params !== undefined) frame.params = params;
+    if (!options.deliberate) this.#validateOwnParams(method, params);
+    const record: SentRequest = { id, method, sentAtMs: this.transcript.elapsedMs, seq: this.transcript.nextSeq, internal: options.internal ?? false };
+    this.#pairing.add(id, method, record);
+    this.sent.push(record);
+    const written = await this.#write(JSON.stringify(frame), options.write, options.internal ? ["internal"] : undefined);
+    if (written !== "written") return { kind: "no-response", request: record, reason: "write-failed", waitedMs: 0 };
+    return this.awaitResponse(record, options.waitMs);
+  }
+
+  /** Waits (further) for the response to a request already sent. */
+  async awaitResponse(request: SentRequest, waitMs: number): Promise<RequestOutcome> {
+    const started = this.transcript.elapsedMs;
+    const response = await this.waitFor((incoming) => incoming.message.kind === "response" && sameId(incoming.message.id, request.id), {
+      timeoutMs: waitMs,
+      fromSeq: request.seq,
+    });
+    if (!response || response.message.kind !== "response") {
+      return { kind: "no-response", request, reason: this.target.alive || !this.target.stdoutEnded ? "timeout" : "exited", waitedMs: this.transcript.elapsedMs - started };
+    }
+    return { kind: "response", request, response, latencyMs: response.atMs - request.sentAtMs, result: response.message.result, error: response.message.error };
+  }
+
+  async notify(method: string, params: unknown, options: SendOptions = {}): Promise<boolean> {
+    const frame: Record<string, unknown> = { jsonrpc: "2.0", method };
+    if (params !== undefined) frame.params = params;
+    if (!options.deliberate) this.#validateOwnParams(method, params);
+    return (await this.#write(JSON.stringify(frame), options.write)) === "written";
+  }
+
+  /**
+   * Writes raw text as one frame (a newline is added). For deliberate faults: garbage lines,
+   * objects that are not valid requests. `expectReplyTo` registers ids the target may answer.
+   */
+  async sendRaw(text: string | Buffer, options: { write?: WriteStyle; expectReplyTo?: { id: JsonRpcId; method: string } } = {}): Promise<SentRequest | undefined> {
+    let record: SentRequest | undefined;
+    if (options.expectReplyTo) {
+      record = { id: options.expectReplyTo.id, method: options.expectReplyTo.method, sentAtMs: this.transcript.elapsedMs, seq: this.transcript.nextSeq, internal: false };
+      this.#pairing.add(record.id, record.method, record);
+      this.sent.push(record);
+    }
+    await this.#write(text, options.write, ["deliberate"]);
+    return record;
+  }
+
+  /** Writes several frames in one write() call, so they reach the target coalesced. */
+  async sendCoalesced(frames: Array<{ method: string; params: unknown; id?: JsonRpcId }>): Promise<SentRequest[]> {
+    const records: SentRequest[] = [];
+    const lines: string[] = [];
+    for (const frame of frames) {
+      this.#validateOwnParams(frame.method, frame.params);
+      const id = frame.id !== undefined ? frame.id : this.nextId();
+      const record: SentRequest = { id, method: frame.method, sentAtMs: this.transcript.elapsedMs, seq: this.transcript.nextSeq, internal: false };
+      this.#pairing.add(id, frame.method, record);
+      this.sent.push(record);
+      records.push(record);
+      lines.push(JSON.stringify({ jsonrpc: "2.0", id, method: frame.method, params: frame.params }));
+    }
+    await this.#write(lines.join("\n"), { kind: "whole" }, [`coalesced:${frames.length}`]);
+    return records;
+  }
+
+  /** Resolves with the first message from `fromSeq` on that matches, or undefined on timeout or when stdout ends. */
+  async waitFor(predicate: (incoming: IncomingMessage) => boolean, options: { timeoutMs: number; fromSeq?: number }): Promise<IncomingMessage | undefined> {
+    const fromSeq = options.fromSeq ?? 0;
+    const deadline = Date.now() + options.timeoutMs;
+    let checkedUpTo = 0;
+    for (;;) {
+      for (; checkedUpTo < this.received.length; checkedUpTo++) {
+        const incoming = this.received[checkedUpTo]!;
+        if (incoming.seq >= fromSeq && predicate(incoming)) return incoming;
+      }
+      if (this.target.stdoutEnded) return undefined;
+      const left = deadline - Date.now();
+      if (left <= 0) return undefined;
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          this.#waiters.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, left);
+        this.#waiters.add(wake);
+      });
+    }
+  }
+
+  /**
+   * Waits until the target has caught up: sends a sentinel request and waits for its reply
+   * (targets answer in order far more often than not), then a short grace. Without a reply the
+   * whole quiet window is waited. Used before concluding "nothing more arrived".
+   */
+  async settle(quietMs: number, graceMs = 50): Promise<void> {
+    const outcome = await this.request(SENTINEL_METHOD, undefined, { waitMs: quietMs, internal: true });
+    if (outcome.kind === "response") await sleep(graceMs);
+  }
+
+  /**
+   * Removes and returns the problems a scenario explains itself (for example a reply to a
+   * notification, which also lacks an id), so each defect is reported under one requirement.
+   */
+  claimProblems(predicate: (problem: FrameProblem) => boolean): FrameProblem[] {
+    const claimed = this.problems.filter(predicate);
+    for (const problem of claimed) this.problems.splice(this.problems.indexOf(problem), 1);
+    return claimed;
+  }
+
+  /** Requests sent by the kit that check accounting should consider (not sentinels). */
+  countedRequests(): SentRequest[] {
+    return this.sent.filter((request) => !request.internal);
+  }
+
+  async #write(text: string | Buffer, style: WriteStyle | undefined, flags?: string[]) {
+    const run = async () => {
+      if (!this.target.alive) return "closed" as const;
+      return writeFrame(this.target, this.transcript, text, style ?? { kind: "whole" }, this.#writeTimeoutMs, flags);
+    };
+    const result = this.#writeQueue.then(run, run);
+    this.#writeQueue = result.catch(() => undefined);
+    return result;
+  }
+
+  #validateOwnParams(method: string, params: unknown): void {
+    if (method === SENTINEL_METHOD) return;
+    const issues = this.#schema.validateParams(method, params);
+    if (issues && issues.length > 0) throw new KitBugError(`the kit was about to send invalid ${method} params: ${formatIssues(issues)}`);
+  }
+
+  #receive(item: FramedItem): void {
+    if (item.kind === "blank") {
+      const entry = this.transcript.record("received", { text: "", byteLength: item.byteLength, flags: ["blank"] });
+      this.#problem("blank-line", entry.seq, "a blank line on stdout");
+      return;
+    }
+    if (item.kind === "invalid-utf8") {
+      const entry = this.transcript.record("received", { bytes: item.bytes, byteLength: item.byteLength, flags: ["invalid-utf8"] });
+      this.#problem("invalid-utf8", entry.seq, `a line of ${item.byteLength} bytes that is not valid UTF-8 (first bad byte at offset ${item.firstBadByte})`);
+      return;
+    }
+    if (item.kind === "oversize") {
+      const entry = this.transcript.record("received", { bytes: item.head, byteLength: item.byteLength, flags: ["oversize", ...(item.terminated ? [] : ["unterminated"])] });
+      this.#problem("oversize", entry.seq, `a line of ${item.byteLength} bytes${item.terminated ? "" : " without a newline (the stream ended first)"}`);
+      return;
+    }
+    const flags = [...(item.crlf ? ["crlf"] : []), ...(item.terminated ? [] : ["unterminated"])];
+    const entry = this.transcript.record("received", { text: item.text, byteLength: item.byteLength, flags });
+    let value: unknown;
+    try {
+      value = JSON.parse(item.text);
+    } catch {
+      // A line cut short by the stream ending (usually our own kill) is not the target's fault.
+      if (item.terminated) this.#problem("not-json", entry.seq, "a line that is not JSON");
+      return;
+    }
+    const message = classifyMessage(value);
+    if (message.kind === "batch" || message.kind === "invalid") {
+      this.#problem("not-a-message", entry.seq, message.kind === "batch" ? `a JSON array of ${message.length} (v1 has no batches)` : message.reason);
+      return;
+    }
+    const envelope = envelopeProblems(value, message);
+    if (envelope.version) this.#problem("jsonrpc-version", entry.seq, envelope.version);
+    for (const detail of [...envelope.request, ...envelope.response]) this.#problem("envelope", entry.seq, detail);
+    const incoming: IncomingMessage = { seq: entry.seq, atMs: entry.atMs, value, message };
+    this.#validateIncoming(incoming);
+    this.received.push(incoming);
+    for (const listener of this.#listeners) listener(incoming);
+    this.#wake();
+    if (message.kind === "request") {
+      this.#answer(incoming as IncomingMessage & { message: { kind: "request" } }).catch((error: Error) => this.kitBugs.push(error));
+    }
+  }
+
+  #validateIncoming(incoming: IncomingMessage): void {
+    const { message } = incoming;
+    if (message.kind === "request" || message.kind === "notification") {
+      const issues = this.#schema.validateParams(message.method, message.params);
+      if (issues && issues.length > 0) this.#problem("schema", incoming.seq, `${message.method} params: ${formatIssues(issues)}`);
+      return;
+    }
+    if (message.kind !== "response") return;
+    // A reply to a notification or to garbage carries id null; the scenario that provoked it judges it.
+    if (message.id === null) return;
+    const pairing = this.#pairing.resolve(message.id);
+    if (pairing.status === "unknown") {
+      this.#problem("unsolicited-response", incoming.seq, `a response with id ${JSON.stringify(message.id)}, which matches no request the kit sent`);
+      return;
+    }
+    if (pairing.status === "duplicate") {
+      this.#problem("duplicate-response", incoming.seq, `a second response to request ${JSON.stringify(message.id)} (${pairing.request.method})`);
+      return;
+    }
+    const request = pairing.request.context;
+    request.answeredAtMs = incoming.atMs;
+    incoming.answers = request.method;
+    if (message.hasResult && !message.hasError && !request.internal) {
+      const issues = this.#schema.validateResult(request.method, message.result);
+      if (issues && issues.length > 0) this.#problem("schema", incoming.seq, `${request.method} result: ${formatIssues(issues)}`);
+    }
+  }
+
+  async #answer(request: IncomingMessage & { message: { kind: "request" } }): Promise<void> {
+    const reply = await this.#onRequest(request);
+    const frame: Record<string, unknown> = { jsonrpc: "2.0", id: request.message.id };
+    if ("error" in reply) frame.error = reply.error;
+    else {
+      const issues = this.#schema.validateResult(request.message.method, reply.result);
+      if (issues && issues.length > 0) throw new KitBugError(`the kit was about to answer ${request.message.method} with an invalid result: ${formatIssues(issues)}`);
+      frame.result = reply.result;
+    }
+    await this.#write(JSON.stringify(frame), { kind: "whole" });
+  }
+
+  #problem(kind: FrameProblemKind, seq: number, detail: string): void {
+    this.problems.push({ kind, seq, detail });
+  }
+
+  #wake(): void {
+    for (const wake of [...this.#waiters]) wake();
+  }
+}
+
+export function sameId(a: JsonRpcId, b: JsonRpcId): boolean {
+  return typeof a === typeof b && a === b;
+}

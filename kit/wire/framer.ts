@@ -1,0 +1,154 @@
+/**
+ * A bounded NDJSON framer over raw bytes.
+ *
+ * Peers under test write whatever they like to stdout: banners, pretty-printed JSON, invalid
+ * UTF-8, a gigabyte without a newline. The framer turns that byte stream into line items and
+ * flags every hygiene problem instead of throwing, and it never holds more than `maxLineBytes`
+ * of one line in memory: past the limit it keeps a short head for evidence and only counts.
+ */
+
+/** One framed item. Every byte the peer wrote ends up in exactly one item. */
+export type FramedItem =
+  | {
+      kind: "line";
+      /** The line decoded as UTF-8, without its line ending. */
+      text: string;
+      byteLength: number;
+      /** The line ended in `\r\n` rather than a bare `\n`. */
+      crlf: boolean;
+      /** False only for a trailing line that the stream ended without a newline. */
+      terminated: boolean;
+    }
+  | { kind: "blank"; crlf: boolean; byteLength: number }
+  | {
+      kind: "invalid-utf8";
+      /** The raw bytes of the line (bounded by maxLineBytes). */
+      bytes: Buffer;
+      byteLength: number;
+      /** Offset of the first byte that is not valid UTF-8. */
+      firstBadByte: number;
+      terminated: boolean;
+    }
+  | {
+      kind: "oversize";
+      /** Total length of the line in bytes (what was seen, if the stream ended first). */
+      byteLength: number;
+      /** The first bytes of the line, for evidence. */
+      head: Buffer;
+      terminated: boolean;
+    };
+
+export interface FramerOptions {
+  /** Longest line kept in memory; longer lines are reported as `oversize` and discarded. */
+  maxLineBytes: number;
+  /** How many leading bytes of an oversize line to keep as evidence. */
+  oversizeHeadBytes?: number;
+}
+
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+export class NdjsonFramer {
+  readonly #maxLineBytes: number;
+  readonly #headBytes: number;
+  #pieces: Buffer[] = [];
+  #pendingBytes = 0;
+  /** Set while discarding the rest of an oversize line. */
+  #oversize: { head: Buffer; byteLength: number } | undefined;
+  readonly #decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+  constructor(options: FramerOptions) {
+    if (!(options.maxLineBytes > 0)) throw new RangeError("maxLineBytes must be positive");
+    this.#maxLineBytes = options.maxLineBytes;
+    this.#headBytes = options.oversizeHeadBytes ?? 512;
+  }
+
+  /** Bytes of the current unterminated line that are held in memory. */
+  get bufferedBytes(): number {
+    return this.#pendingBytes;
+  }
+
+  /** Feeds one chunk as read from the stream; returns the items it completed. */
+  push(chunk: Uint8Array): FramedItem[] {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const items: FramedItem[] = [];
+    let start = 0;
+    while (start < bytes.length) {
+      const newline = bytes.indexOf(NEWLINE, start);
+      if (newline === -1) {
+        this.#append(bytes.subarray(start));
+        break;
+      }
+      this.#append(bytes.subarray(start, newline));
+      items.push(this.#finishLine(true));
+      start = newline + 1;
+    }
+    return items;
+  }
+
+  /** Call when the stream ends: returns the trailing unterminated line, if any. */
+  end(): FramedItem[] {
+    if (this.#pendingBytes === 0 && this.#oversize === undefined) return [];
+    return [this.#finishLine(false)];
+  }
+
+  #append(piece: Buffer): void {
+    if (piece.length === 0) return;
+    if (this.#oversize) {
+      this.#oversize.byteLength += piece.length;
+      return;
+    }
+    if (this.#pendingBytes + piece.length > this.#maxLineBytes) {
+      const kept = Buffer.concat([...this.#pieces, piece.subarray(0, this.#headBytes)]);
+      this.#oversize = {
+        head: Buffer.from(kept.subarray(0, this.#headBytes)),
+        byteLength: this.#pendingBytes + piece.length,
+      };
+      this.#pieces = [];
+      this.#pendingBytes = 0;
+      return;
+    }
+    // Copy: callers may reuse their chunk buffers, and a subarray would pin the whole chunk.
+    this.#pieces.push(Buffer.from(piece));
+    this.#pendingBytes += piece.length;
+  }
+
+  #finishLine(terminated: boolean): FramedItem {
+    if (this.#oversize) {
+      const { head, byteLength } = this.#oversize;
+      this.#oversize = undefined;
+      return { kind: "oversize", byteLength, head, terminated };
+    }
+    let line = this.#pieces.length === 1 ? this.#pieces[0]! : Buffer.concat(this.#pieces, this.#pendingBytes);
+    this.#pieces = [];
+    this.#pendingBytes = 0;
+    const byteLength = line.length;
+    const crlf = terminated && line.length > 0 && line[line.length - 1] === CARRIAGE_RETURN;
+    if (crlf) line = line.subarray(0, line.length - 1);
+    if (line.length === 0) return { kind: "blank", crlf, byteLength };
+    try {
+      const text = this.#decoder.decode(line);
+      return { kind: "line", text, byteLength, crlf, terminated };
+    } catch {
+      return { kind: "invalid-utf8", bytes: line, byteLength, firstBadByte: firstInvalidUtf8Byte(line), terminated };
+    }
+  }
+}
+
+/** Offset of the first byte that breaks UTF-8 decoding; used only for evidence. */
+export function firstInvalidUtf8Byte(bytes: Uint8Array): number {
+  // Binary search for the longest prefix that is valid UTF-8 when a character cut off at the
+  // end is allowed (stream: true); that property is monotone in the prefix length.
+  let low = 0;
+  let high = bytes.length;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, middle), { stream: true });
+      low = middle;
+    } catch {
+      high = middle - 1;
+    }
+  }
+  return low;
+}

@@ -1,0 +1,135 @@
+/**
+ * Validation of ACP payloads against the official v1 JSON Schema that ships inside
+ * `@agentclientprotocol/sdk`, so the kit checks exactly the schema the SDK was built from.
+ *
+ * The schema's top level is a union of every message, which gives useless errors. Instead we
+ * derive a method table from the `x-method` / `x-side` annotations of its `$defs` and validate
+ * each `params` or `result` against the one definition for its method.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { Ajv2020, type ValidateFunction, type ErrorObject } from "ajv/dist/2020.js";
+
+const require = createRequire(import.meta.url);
+
+/** Path of the pinned schema file inside the installed SDK package. */
+export const ACP_SCHEMA_PATH: string = require.resolve("@agentclientprotocol/sdk/schema/v1/schema.json");
+
+/** Which side handles a method: `agent` methods are sent by clients, and the reverse. */
+export type MethodSide = "agent" | "client" | "protocol";
+
+export interface MethodInfo {
+  method: string;
+  kind: "request" | "notification";
+  handledBy: MethodSide;
+  paramsDef: string;
+  resultDef: string | undefined;
+}
+
+export interface SchemaIssue {
+  /** JSON pointer into the validated value. */
+  path: string;
+  message: string;
+}
+
+type SchemaDocument = { $defs: Record<string, Record<string, unknown>> };
+
+function buildMethodTable(schema: SchemaDocument): Map<string, MethodInfo> {
+  const table = new Map<string, MethodInfo>();
+  const results = new Map<string, string>();
+  for (const [name, def] of Object.entries(schema.$defs)) {
+    const method = def["x-method"];
+    const side = def["x-side"];
+    if (typeof method !== "string" || typeof side !== "string") continue;
+    if (name.endsWith("Response")) results.set(method, name);
+    else {
+      const kind = name.endsWith("Notification") ? "notification" : "request";
+      table.set(method, { method, kind, handledBy: side as MethodSide, paramsDef: name, resultDef: undefined });
+    }
+  }
+  for (const [method, resultDef] of results) {
+    const info = table.get(method);
+    if (info) info.resultDef = resultDef;
+  }
+  return table;
+}
+
+function describeErrors(errors: ErrorObject[] | null | undefined): SchemaIssue[] {
+  if (!errors) return [];
+  // anyOf/oneOf failures explode into one error per branch; keep the deepest ones, which are
+  // the ones a person can act on, and drop exact duplicates.
+  const seen = new Set<string>();
+  const issues: SchemaIssue[] = [];
+  const maxDepth = Math.max(...errors.map((error) => error.instancePath.split("/").length));
+  for (const error of errors) {
+    const deep = error.instancePath.split("/").length === maxDepth;
+    if (!deep && (error.keyword === "anyOf" || error.keyword === "oneOf")) continue;
+    const detail = error.keyword === "const" || error.keyword === "enum" ? ` (${JSON.stringify(error.params)})` : "";
+    const issue = { path: error.instancePath || "/", message: `${error.message ?? error.keyword}${detail}` };
+    const key = `${issue.path} ${issue.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(issue);
+  }
+  return issues.slice(0, 8);
+}
+
+export class AcpSchema {
+  readonly methods: ReadonlyMap<string, MethodInfo>;
+  readonly document: SchemaDocument;
+  readonly #ajv: Ajv2020;
+  readonly #validators = new Map<string, ValidateFunction>();
+
+  private constructor(document: SchemaDocument) {
+    this.document = document;
+    this.methods = buildMethodTable(document);
+    this.#ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+    // The schema uses Rust-flavoured numeric formats; ranges are already given by
+    // minimum/maximum where they matter, so the formats only need to be known.
+    for (const format of ["uint16", "uint32", "uint64", "int32", "int64", "double"]) this.#ajv.addFormat(format, true);
+    this.#ajv.addFormat("uri", (value: string) => /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(value));
+    this.#ajv.addSchema(document, "acp");
+  }
+
+  static #shared: AcpSchema | undefined;
+
+  /** The pinned v1 schema, loaded once per process. */
+  static load(): AcpSchema {
+    AcpSchema.#shared ??= new AcpSchema(JSON.parse(readFileSync(ACP_SCHEMA_PATH, "utf8")) as SchemaDocument);
+    return AcpSchema.#shared;
+  }
+
+  hasDef(name: string): boolean {
+    return Object.hasOwn(this.document.$defs, name);
+  }
+
+  /** Validates a value against one `$defs` entry; an empty list means valid. */
+  validateDef(defName: string, value: unknown): SchemaIssue[] {
+    let validate = this.#validators.get(defName);
+    if (!validate) {
+      if (!this.hasDef(defName)) throw new Error(`the ACP schema has no definition named ${defName}`);
+      validate = this.#ajv.getSchema(`acp#/$defs/${defName}`);
+      if (!validate) throw new Error(`could not compile ACP schema definition ${defName}`);
+      this.#validators.set(defName, validate);
+    }
+    return validate(value) ? [] : describeErrors(validate.errors);
+  }
+
+  /** Issues with a request's or notification's params, or undefined for a method the schema does not define. */
+  validateParams(method: string, params: unknown): SchemaIssue[] | undefined {
+    const info = this.methods.get(method);
+    if (!info) return undefined;
+    return this.validateDef(info.paramsDef, params);
+  }
+
+  /** Issues with a successful result, or undefined when the schema defines no result for the method. */
+  validateResult(method: string, result: unknown): SchemaIssue[] | undefined {
+    const info = this.methods.get(method);
+    if (!info?.resultDef) return undefined;
+    return this.validateDef(info.resultDef, result);
+  }
+}
+
+export function formatIssues(issues: SchemaIssue[]): string {
+  return issues.map((issue) => `${issue.path} ${issue.message}`).join("; ");
+}

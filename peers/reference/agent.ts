@@ -1,0 +1,99 @@
+/**
+ * The bundled reference agent: a small, conformant ACP agent built on the official SDK. It
+ * is what `acp-conformance agent` tests when no command is given, and the known-good side the
+ * kit's own tests compare fixtures against. Its turns are scripted by prompt text
+ * (triggers.ts), so every scenario is deterministic without a model.
+ */
+import { randomUUID } from "node:crypto";
+import { setTimeout as delay } from "node:timers/promises";
+import * as acp from "@agentclientprotocol/sdk";
+import { KIT_VERSION } from "../../kit/version.js";
+import { LONG_TURN_PROMPT, PERMISSION_PROMPT } from "./triggers.js";
+
+interface Session {
+  cwd: string;
+  /** Aborted by session/cancel for the turn that is running, if any. */
+  turn: AbortController | undefined;
+}
+
+const LONG_TURN_LIMIT_MS = 30_000;
+const LONG_TURN_TICK_MS = 100;
+
+function promptText(prompt: acp.ContentBlock[]): string {
+  return prompt.map((block) => (block.type === "text" ? block.text : "")).join("\n");
+}
+
+export function createReferenceAgent(): acp.AgentApp {
+  const sessions = new Map<string, Session>();
+
+  const sendText = (client: acp.AgentContext, sessionId: string, text: string, messageId: string) =>
+    client.notify(acp.methods.client.session.update, { sessionId, update: { sessionUpdate: "agent_message_chunk", messageId, content: { type: "text", text } } });
+
+  async function longTurn(client: acp.AgentContext, sessionId: string, signal: AbortSignal): Promise<acp.StopReason> {
+    const messageId = randomUUID();
+    const started = Date.now();
+    for (let tick = 1; Date.now() - started < LONG_TURN_LIMIT_MS; tick++) {
+      if (signal.aborted) return "cancelled";
+      await sendText(client, sessionId, `still working (${tick})… `, messageId);
+      await delay(LONG_TURN_TICK_MS, undefined, { signal }).catch(() => undefined);
+    }
+    return signal.aborted ? "cancelled" : "end_turn";
+  }
+
+  async function permissionTurn(client: acp.AgentContext, sessionId: string, signal: AbortSignal): Promise<acp.StopReason> {
+    const toolCallId = `tool-${randomUUID()}`;
+    const update = (body: acp.SessionUpdate) => client.notify(acp.methods.client.session.update, { sessionId, update: body });
+    await update({ sessionUpdate: "tool_call", toolCallId, title: "Write acp-conformance.txt", kind: "edit", status: "pending" });
+    const answer = await client.request(acp.methods.client.session.requestPermission, {
+      sessionId,
+      toolCall: { toolCallId, title: "Write acp-conformance.txt", kind: "edit", status: "pending" },
+      options: [
+        { optionId: "allow", name: "Allow once", kind: "allow_once" },
+        { optionId: "reject", name: "Reject", kind: "reject_once" },
+      ],
+    });
+    if (signal.aborted) return "cancelled";
+    const allowed = answer.outcome.outcome === "selected" && answer.outcome.optionId === "allow";
+    if (!allowed) {
+      // The tool never runs: report it failed and say so, then end the turn normally.
+      await update({ sessionUpdate: "tool_call_update", toolCallId, status: "failed" });
+      await sendText(client, sessionId, "Permission denied; the file was not written.", randomUUID());
+      return "end_turn";
+    }
+    await update({ sessionUpdate: "tool_call_update", toolCallId, status: "in_progress" });
+    await update({ sessionUpdate: "tool_call_update", toolCallId, status: "completed" });
+    return "end_turn";
+  }
+
+  return acp
+    .agent({ name: "acp-conformance-reference-agent" })
+    .onRequest(acp.methods.agent.initialize, () => ({
+      protocolVersion: acp.PROTOCOL_VERSION,
+      agentCapabilities: { loadSession: false, promptCapabilities: { image: false, audio: false, embeddedContext: false } },
+      authMethods: [],
+      agentInfo: { name: "acp-conformance-reference-agent", title: "acp-conformance reference agent", version: KIT_VERSION },
+    }))
+    .onRequest(acp.methods.agent.session.new, ({ params }) => {
+      const sessionId = `session-${randomUUID()}`;
+      sessions.set(sessionId, { cwd: params.cwd, turn: undefined });
+      return { sessionId };
+    })
+    .onRequest(acp.methods.agent.session.prompt, async ({ params, client }) => {
+      const session = sessions.get(params.sessionId);
+      if (!session) throw acp.RequestError.sessionNotFound(params.sessionId);
+      const turn = new AbortController();
+      session.turn = turn;
+      try {
+        const text = promptText(params.prompt);
+        if (text.includes(LONG_TURN_PROMPT)) return { stopReason: await longTurn(client, params.sessionId, turn.signal) };
+        if (text.includes(PERMISSION_PROMPT)) return { stopReason: await permissionTurn(client, params.sessionId, turn.signal) };
+        await sendText(client, params.sessionId, `You said: ${text.slice(0, 200)}`, randomUUID());
+        return { stopReason: turn.signal.aborted ? "cancelled" : "end_turn" };
+      } finally {
+        if (session.turn === turn) session.turn = undefined;
+      }
+    })
+    .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
+      sessions.get(params.sessionId)?.turn?.abort();
+    });
+}

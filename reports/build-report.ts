@@ -1,0 +1,54 @@
+/** Turns a run's outcome into the versioned JSON report of ARCHITECTURE §6. */
+import { REQUIREMENTS, PINNED_SPEC, type Requirement } from "../kit/requirements/index.js";
+import type { RunOutcome } from "../kit/runner.js";
+import type { RunPlan } from "../kit/run-options.js";
+import { aggregateRequirements, runVerdict, summarize } from "../kit/verdict.js";
+import { KIT_VERSION } from "../kit/version.js";
+import type { ConformanceReport } from "./report-types.js";
+import { createRedactor } from "./redact.js";
+
+export interface ReportInput {
+  plan: RunPlan;
+  outcome: RunOutcome;
+  startedAt: Date;
+  durationMs: number;
+  /** agentInfo / clientInfo as the target reported it. */
+  targetInfo?: Record<string, unknown>;
+}
+
+const PROTOCOL_FOR_MODE: Record<RunPlan["mode"], { name: ConformanceReport["protocol"]["name"]; side: Requirement["side"] }> = {
+  agent: { name: "acp", side: "agent" },
+  client: { name: "acp", side: "client" },
+  adapter: { name: "stdio-adapter", side: "adapter" },
+  host: { name: "stdio-adapter", side: "host" },
+  runtime: { name: "runtime-v1", side: "runtime" },
+};
+
+export function buildReport(input: ReportInput): ConformanceReport {
+  const { plan, outcome } = input;
+  const redact = createRedactor(plan.options.env);
+  const { name, side } = PROTOCOL_FOR_MODE[plan.mode];
+  const requirements = REQUIREMENTS.filter((requirement) => requirement.side === side);
+  const results = aggregateRequirements(requirements, outcome.checks, { strict: plan.options.strict });
+  const { prompts, env, ...otherOptions } = plan.options;
+  const report: ConformanceReport = {
+    reportVersion: 1,
+    tool: { name: "acp-conformance", version: KIT_VERSION },
+    mode: plan.mode,
+    protocol: { name, version: 1, schema: `${PINNED_SPEC.schemaPackage} schema/v1/schema.json`, docsCommit: `${PINNED_SPEC.repository}@${PINNED_SPEC.docsCommit}` },
+    target: { command: redact.text(plan.target.command), args: plan.target.args.map(redact.text), bundled: plan.target.bundled },
+    seed: plan.options.seed,
+    startedAt: input.startedAt.toISOString(),
+    durationMs: Math.round(input.durationMs),
+    verdict: runVerdict(results, outcome.blockedReason),
+    summary: summarize(results),
+    requirements: redact.value(results),
+    properties: [],
+    scenarios: redact.value(outcome.scenarios),
+    options: redact.value({ ...otherOptions, prompts, env: Object.keys(env) }),
+    environment: { node: process.version, platform: process.platform, arch: process.arch, kitPeakRssBytes: process.resourceUsage().maxRSS * 1024 },
+  };
+  if (outcome.blockedReason !== undefined) report.blockedReason = redact.text(outcome.blockedReason);
+  if (input.targetInfo) report.target.info = redact.value(input.targetInfo);
+  return report;
+}

@@ -1,0 +1,155 @@
+/* Generated from schemas/report.schema.json by scripts/generate-types.mjs; do not edit by hand. */
+
+export type RequirementVerdict = "pass" | "fail" | "warn" | "not-applicable" | "not-tested";
+/**
+ * not-tested: the check ran but could not be exercised (for example a turn that finished before the cancel landed).
+ */
+export type CheckVerdict = "pass" | "fail" | "not-tested";
+
+/**
+ * The JSON report of one acp-conformance run (reportVersion 1).
+ */
+export interface ConformanceReport {
+  reportVersion: 1;
+  tool: {
+    name: "acp-conformance";
+    version: string;
+  };
+  mode: "agent" | "client" | "adapter" | "host" | "runtime";
+  protocol: {
+    name: "acp" | "stdio-adapter" | "runtime-v1";
+    version: number;
+    /**
+     * Which schema the kit validated against.
+     */
+    schema: string;
+    /**
+     * Commit of the spec docs the citations point into.
+     */
+    docsCommit?: string;
+  };
+  target: {
+    command: string;
+    args: string[];
+    /**
+     * True when the kit tested its own bundled reference peer.
+     */
+    bundled?: boolean;
+    /**
+     * agentInfo / clientInfo as the target reported it.
+     */
+    info?: {
+      [k: string]: unknown;
+    };
+  };
+  seed: number;
+  startedAt: string;
+  durationMs: number;
+  verdict: "conformant" | "not-conformant" | "blocked";
+  blockedReason?: string;
+  summary: {
+    pass: number;
+    fail: number;
+    warn: number;
+    notApplicable: number;
+    notTested: number;
+  };
+  requirements: RequirementResult[];
+  properties: PropertyResult[];
+  scenarios: ScenarioResult[];
+  /**
+   * The effective run options (timeouts, prompts, filters).
+   */
+  options?: {
+    [k: string]: unknown;
+  };
+  environment: {
+    node: string;
+    platform: string;
+    arch?: string;
+    /**
+     * Peak resident memory of the kit process during the run.
+     */
+    kitPeakRssBytes?: number;
+  };
+}
+export interface RequirementResult {
+  id: string;
+  title: string;
+  area:
+    | "framing"
+    | "jsonrpc"
+    | "schema"
+    | "initialization"
+    | "session-matching"
+    | "prompt"
+    | "cancellation"
+    | "permission"
+    | "capabilities"
+    | "fs"
+    | "terminal"
+    | "extensibility"
+    | "events"
+    | "limits"
+    | "timeouts"
+    | "cleanup";
+  level: "must" | "should" | "info";
+  side: "agent" | "client" | "adapter" | "host" | "runtime";
+  cite: string;
+  rationale?: string;
+  verdict: RequirementVerdict;
+  /**
+   * The failure is listed in the baseline file.
+   */
+  baselined?: boolean;
+  checks: CheckResult[];
+}
+export interface CheckResult {
+  scenario: string;
+  verdict: CheckVerdict;
+  message: string;
+  evidence?: Evidence;
+  durationMs: number;
+}
+export interface Evidence {
+  transcript?: TranscriptLine[];
+  stderrTail?: string;
+  timings?: {
+    [k: string]: number;
+  };
+  processes?: ProcessEvidence[];
+  expected?: unknown;
+  actual?: unknown;
+  details?: unknown;
+}
+export interface TranscriptLine {
+  /**
+   * Milliseconds since the scenario's target started.
+   */
+  t: number;
+  dir: "sent" | "received" | "stderr" | "note";
+  text: string;
+  flags?: string[];
+}
+export interface ProcessEvidence {
+  pid: number;
+  ppid?: number;
+  pgid?: number;
+  command: string;
+  reasons?: string[];
+}
+export interface PropertyResult {
+  id: string;
+  runs: number;
+  seed: number;
+  verdict: "pass" | "fail" | "not-tested";
+  counterexample?: unknown;
+  replay?: string;
+}
+export interface ScenarioResult {
+  id: string;
+  title: string;
+  status: "completed" | "blocked" | "timed-out" | "not-run";
+  message?: string;
+  durationMs: number;
+}

@@ -1,0 +1,109 @@
+/**
+ * Terminal output: live progress on a TTY, then results grouped by area and one verdict line.
+ * Reports never run anything; this only formats what the runner produced.
+ */
+import type { Scenario } from "../kit/scenario.js";
+import type { ProgressListener } from "../kit/runner.js";
+import type { ConformanceReport, RequirementResult, ScenarioResult } from "./report-types.js";
+import { AREAS } from "../kit/requirements/index.js";
+
+export interface TerminalOptions {
+  color: boolean;
+  /** Rewrite one status line while scenarios run (only on a TTY). */
+  live: boolean;
+  quiet: boolean;
+  verbose: boolean;
+  write: (text: string) => void;
+}
+
+const ANSI = { red: 31, green: 32, yellow: 33, gray: 90, bold: 1 } as const;
+
+function paint(options: TerminalOptions, color: keyof typeof ANSI, text: string): string {
+  return options.color ? `\u001b[${ANSI[color]}m${text}\u001b[0m` : text;
+}
+
+const SYMBOL: Record<RequirementResult["verdict"], { mark: string; color: keyof typeof ANSI }> = {
+  pass: { mark: "✓", color: "green" },
+  fail: { mark: "✗", color: "red" },
+  warn: { mark: "!", color: "yellow" },
+  "not-applicable": { mark: "–", color: "gray" },
+  "not-tested": { mark: "?", color: "yellow" },
+};
+
+/** Progress while scenarios run: a rewritten line on a TTY, one line per scenario with --verbose. */
+export function progressPrinter(options: TerminalOptions): ProgressListener {
+  let done = 0;
+  const running = new Set<string>();
+  const status = (total: number) => {
+    if (!options.live) return;
+    const names = [...running].slice(0, 2).join(", ");
+    options.write(`\r\u001b[2K${paint(options, "gray", `[${done}/${total}] running ${names}${running.size > 2 ? ", …" : ""}`)}`);
+  };
+  let total = 0;
+  return {
+    scenarioStarted(scenario: Scenario, _index: number, count: number) {
+      total = count;
+      running.add(scenario.id);
+      status(total);
+    },
+    scenarioFinished(scenario: Scenario, result: ScenarioResult) {
+      done += 1;
+      running.delete(scenario.id);
+      if (options.verbose && !options.quiet) {
+        if (options.live) options.write("\r\u001b[2K");
+        const note = result.message ? ` (${result.message})` : "";
+        options.write(`${paint(options, "gray", `${result.status.padEnd(9)} ${String(result.durationMs).padStart(6)} ms`)} ${scenario.id}${note}\n`);
+      }
+      if (done === total && options.live) options.write("\r\u001b[2K");
+      else status(total);
+    },
+  };
+}
+
+function firstCheck(result: RequirementResult, verdict: "fail" | "not-tested") {
+  return result.checks.find((check) => check.verdict === verdict);
+}
+
+export function formatSummary(report: ConformanceReport, options: TerminalOptions): string {
+  const lines: string[] = [];
+  if (!options.quiet) {
+    const who = report.target.bundled ? "the bundled reference agent" : [report.target.command, ...report.target.args].join(" ");
+    const info = report.target.info as { name?: string; version?: string } | undefined;
+    lines.push(paint(options, "bold", `acp-conformance ${report.tool.version} · ${report.mode} mode · ${who}${info?.name ? ` (${info.name} ${info.version ?? ""})`.trimEnd() : ""}`));
+    for (const area of AREAS) {
+      const inArea = report.requirements.filter((result) => result.area === area);
+      if (inArea.length === 0) continue;
+      lines.push("", paint(options, "bold", area));
+      for (const result of inArea) {
+        const { mark, color } = SYMBOL[result.verdict];
+        const level = paint(options, "gray", result.level.padEnd(6));
+        lines.push(`  ${paint(options, color, mark)} ${level} ${result.id}${result.baselined ? paint(options, "gray", " (baselined)") : ""}`);
+        const failing = firstCheck(result, "fail");
+        if (failing && result.verdict !== "pass") {
+          lines.push(`           ${paint(options, color, failing.message)}`);
+          lines.push(paint(options, "gray", `           in scenario ${failing.scenario}; see ${result.cite}`));
+          if (options.verbose && failing.evidence?.transcript) {
+            for (const line of failing.evidence.transcript.slice(-8)) lines.push(paint(options, "gray", `             ${String(line.t).padStart(8)}ms ${line.dir.padEnd(8)} ${line.text.slice(0, 160)}`));
+          }
+        } else if (result.verdict === "not-tested") {
+          const why = firstCheck(result, "not-tested")?.message ?? "no scenario exercised it in this run";
+          lines.push(paint(options, "gray", `           ${why}`));
+        } else if (options.verbose && result.checks[0]) {
+          lines.push(paint(options, "gray", `           ${result.checks[0].message}`));
+        }
+      }
+    }
+    lines.push("");
+  }
+  const { pass, fail, warn, notApplicable, notTested } = report.summary;
+  const counts = `${pass} pass, ${fail} fail, ${warn} warn, ${notTested} not tested${notApplicable ? `, ${notApplicable} not applicable` : ""}`;
+  const seconds = (report.durationMs / 1000).toFixed(1);
+  if (report.verdict === "conformant") lines.push(`${paint(options, "green", "VERDICT: conformant")} (${counts}) in ${seconds} s`);
+  else if (report.verdict === "blocked") lines.push(`${paint(options, "yellow", "VERDICT: blocked")}: ${report.blockedReason ?? "the run could not go on"} (${counts})`);
+  else {
+    const untestedMusts = report.requirements.filter((result) => result.level === "must" && result.verdict === "not-tested").length;
+    const why = untestedMusts > 0 ? `; ${untestedMusts} must requirements were not tested` : "";
+    lines.push(`${paint(options, "red", "VERDICT: not conformant")} (${counts}${why}) in ${seconds} s`);
+  }
+  return `${lines.join("\n")}\n`;
+}

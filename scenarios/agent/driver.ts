@@ -1,0 +1,242 @@
+/**
+ * The kit playing the ACP client against one agent process: spawn, handshake, sessions,
+ * prompt turns, answers to the agent's requests, and teardown. It records only the generic
+ * per-frame checks (in finish()); each scenario records its own checks explicitly.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { TargetProcess, targetMarker } from "../../kit/process/target.js";
+import { tearDown, type TeardownReport } from "../../kit/process/teardown.js";
+import { findDescendants, type ProcessInfo } from "../../kit/process/tree.js";
+import { JsonRpcConnection, type IncomingMessage, type RequestOutcome, type SentRequest, type ReplyToTarget, type SendOptions } from "../../kit/wire/connection.js";
+import { AcpSchema } from "../../kit/wire/schema.js";
+import { Transcript } from "../../kit/wire/transcript.js";
+import { BlockedScenario, StopScenario, type ScenarioContext } from "../../kit/scenario.js";
+import { MAX_FRAME_BYTES, quietWindowMs } from "../../kit/run-options.js";
+import { describeOutcome, excerptAround } from "./evidence.js";
+import { recordGenericChecks } from "./generic-checks.js";
+import { KIT_VERSION } from "../../kit/version.js";
+
+export type PermissionPolicy = "reject" | "cancelled" | "allow";
+
+export interface PermissionExchange {
+  request: IncomingMessage;
+  reply: ReplyToTarget;
+  /** The option kind the kit selected, or "cancelled". */
+  answeredWith: string;
+}
+
+export interface Turn {
+  sessionId: string;
+  request: SentRequest;
+  outcome: RequestOutcome;
+  /** session/update notifications received while the turn ran (any session). */
+  updates: IncomingMessage[];
+  /** Transcript seq of the response, or of the moment the kit stopped waiting. */
+  endSeq: number;
+}
+
+export function defaultInitializeParams(): Record<string, unknown> {
+  return {
+    protocolVersion: 1,
+    clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+    clientInfo: { name: "acp-conformance", version: KIT_VERSION },
+  };
+}
+
+export class AgentUnderTest {
+  readonly connection: JsonRpcConnection;
+  readonly transcript: Transcript;
+  readonly target: TargetProcess;
+  readonly context: ScenarioContext;
+  readonly fsCalls: IncomingMessage[] = [];
+  readonly terminalCalls: IncomingMessage[] = [];
+  readonly permissionExchanges: PermissionExchange[] = [];
+  permissionPolicy: PermissionPolicy = "reject";
+  /** Requests judged by a scenario-specific deadline instead of --timeout (initialize). */
+  readonly ownDeadline = new Set<SentRequest>();
+  promptTurns = 0;
+  teardown: TeardownReport | undefined;
+  readonly #scratch: string;
+  #finished = false;
+
+  private constructor(context: ScenarioContext, target: TargetProcess, transcript: Transcript, scratch: string) {
+    this.context = context;
+    this.target = target;
+    this.transcript = transcript;
+    this.#scratch = scratch;
+    this.connection = new JsonRpcConnection({
+      target,
+      transcript,
+      schema: AcpSchema.load(),
+      writeTimeoutMs: context.options.timeoutMs,
+      onRequest: (request) => this.#answerAgentRequest(request),
+    });
+  }
+
+  /** Spawns the agent in its own process group; teardown is registered with the scenario. */
+  static async start(context: ScenarioContext): Promise<AgentUnderTest> {
+    const scratch = mkdtempSync(join(tmpdir(), "acp-conformance-"));
+    const transcript = new Transcript();
+    const target = await TargetProcess.spawn({
+      command: context.target.command,
+      args: context.target.args,
+      cwd: context.options.cwd,
+      env: { ...context.options.env, ACP_CONFORMANCE_SCENARIO: context.scenarioId },
+      marker: targetMarker(context.runId),
+      maxLineBytes: MAX_FRAME_BYTES,
+    });
+    const agent = new AgentUnderTest(context, target, transcript, scratch);
+    context.defer(() => agent.finish());
+    return agent;
+  }
+
+  get options() {
+    return this.context.options;
+  }
+
+  get quietMs(): number {
+    return quietWindowMs(this.options);
+  }
+
+  /** A directory for sessions' cwd that belongs to this scenario alone. */
+  get sessionCwd(): string {
+    return this.#scratch;
+  }
+
+  request(method: string, params: unknown, options: SendOptions & { waitMs?: number; id?: SentRequest["id"] } = {}): Promise<RequestOutcome> {
+    return this.connection.request(method, params, { ...options, waitMs: options.waitMs ?? this.options.timeoutMs });
+  }
+
+  /**
+   * Sends initialize and records agent.timeouts.initialize. Returns the result; stops the
+   * scenario when there is no usable answer. `write` lets framing scenarios send it oddly.
+   */
+  async initialize(params: Record<string, unknown> = defaultInitializeParams(), options: SendOptions & { id?: SentRequest["id"] } = {}): Promise<Record<string, unknown>> {
+    const { startupTimeoutMs, timeoutMs } = this.options;
+    const outcome = await this.connection.request("initialize", params, { ...options, waitMs: startupTimeoutMs + timeoutMs });
+    const sent = outcome.request;
+    this.ownDeadline.add(sent);
+    if (outcome.kind === "response" && outcome.latencyMs <= startupTimeoutMs) {
+      this.context.check({ requirement: "agent.timeouts.initialize", verdict: "pass", message: `initialize answered in ${Math.round(outcome.latencyMs)} ms`, evidence: { timings: { latencyMs: Math.round(outcome.latencyMs), startupTimeoutMs } } });
+    } else if (outcome.kind === "response" || outcome.reason === "timeout") {
+      const how = outcome.kind === "response" ? `answered only after ${Math.round(outcome.latencyMs)} ms` : `not answered within ${startupTimeoutMs + timeoutMs} ms`;
+      this.context.check({
+        requirement: "agent.timeouts.initialize",
+        verdict: "fail",
+        message: `initialize ${how}; --startup-timeout is ${startupTimeoutMs} ms`,
+        evidence: { timings: { startupTimeoutMs }, transcript: excerptAround(this.transcript, sent.seq), stderrTail: this.target.stderrTail() },
+      });
+    }
+    if (outcome.kind !== "response") throw new StopScenario(`initialize: ${describeOutcome(outcome)}`);
+    if (outcome.error) throw new StopScenario(`initialize failed with error ${outcome.error.code}: ${outcome.error.message}`);
+    return (outcome.result ?? {}) as Record<string, unknown>;
+  }
+
+  /** initialize, a version check, and authenticate when --auth-method is given. */
+  async handshake(options: SendOptions & { id?: SentRequest["id"] } = {}): Promise<Record<string, unknown>> {
+    const result = await this.initialize(defaultInitializeParams(), options);
+    if (typeof result.protocolVersion === "number" && result.protocolVersion >= 2) {
+      throw new BlockedScenario(`the agent negotiated ACP protocol version ${result.protocolVersion}; this kit tests version 1`);
+    }
+    if (this.options.authMethod !== undefined) {
+      const auth = await this.request("authenticate", { methodId: this.options.authMethod });
+      if (auth.kind !== "response" || auth.error) {
+        throw new BlockedScenario(`authenticate with --auth-method ${this.options.authMethod} failed: ${describeOutcome(auth)}`);
+      }
+    }
+    return result;
+  }
+
+  /** session/new in this scenario's own directory; blocks the scenario on -32000 (auth required). */
+  async newSession(): Promise<string> {
+    const outcome = await this.request("session/new", { cwd: this.sessionCwd, mcpServers: [] });
+    if (outcome.kind === "response" && outcome.error?.code === -32000) {
+      throw new BlockedScenario(
+        this.options.authMethod === undefined
+          ? "the agent requires authentication (session/new answered -32000); pass --auth-method <id> with one of its authMethods"
+          : `session/new still answered -32000 after authenticate with ${this.options.authMethod}`,
+      );
+    }
+    const sessionId = outcome.kind === "response" ? (outcome.result as { sessionId?: unknown } | undefined)?.sessionId : undefined;
+    if (typeof sessionId !== "string") throw new StopScenario(`session/new gave no session id: ${describeOutcome(outcome)}`);
+    return sessionId;
+  }
+
+  /** Sends session/prompt and collects the turn's updates until its response (or waitMs). */
+  async prompt(sessionId: string, prompt: string | unknown[], options: { waitMs?: number; onUpdate?: (update: IncomingMessage) => void } = {}): Promise<Turn> {
+    const blocks = typeof prompt === "string" ? [{ type: "text", text: prompt }] : prompt;
+    const fromSeq = this.transcript.nextSeq;
+    this.promptTurns += 1;
+    const pending = this.request("session/prompt", { sessionId, prompt: blocks }, { waitMs: options.waitMs ?? this.options.timeoutMs });
+    const request = this.connection.sent.at(-1)!;
+    const unsubscribe = this.connection.onMessage((incoming) => {
+      if (isSessionUpdate(incoming)) options.onUpdate?.(incoming);
+    });
+    const outcome = await pending.finally(unsubscribe);
+    const endSeq = outcome.kind === "response" ? outcome.response.seq : this.transcript.nextSeq;
+    const updates = this.connection.received.filter((incoming) => incoming.seq > request.seq && incoming.seq < endSeq && isSessionUpdate(incoming));
+    return { sessionId, request, outcome, updates, endSeq };
+  }
+
+  /** session/update notifications received after `afterSeq`, once the agent has had time to send any. */
+  async updatesAfter(afterSeq: number, sessionId?: string): Promise<IncomingMessage[]> {
+    await this.connection.settle(this.quietMs);
+    return this.connection.received.filter((incoming) => incoming.seq > afterSeq && isSessionUpdate(incoming) && (sessionId === undefined || updateSessionId(incoming) === sessionId));
+  }
+
+  /** Live descendants of the agent right now (for cleanup evidence). */
+  descendants(seenEarlier: ProcessInfo[] = []) {
+    return findDescendants({ rootPid: this.target.pid, marker: this.target.marker, seenEarlier });
+  }
+
+  /** Generic checks, then the teardown ladder. Safe to call more than once. */
+  async finish(): Promise<void> {
+    if (this.#finished) return;
+    this.#finished = true;
+    const seenEarlier = this.target.alive ? this.descendants() : [];
+    recordGenericChecks(this);
+    this.teardown = await tearDown(this.target, { closeGraceMs: this.options.closeGraceMs, termGraceMs: 2_000, seenEarlier });
+    this.transcript.finish();
+    rmSync(this.#scratch, { recursive: true, force: true });
+    if (this.connection.kitBugs.length > 0) throw this.connection.kitBugs[0];
+  }
+
+  async #answerAgentRequest(request: IncomingMessage & { message: { kind: "request" } }): Promise<ReplyToTarget> {
+    const { method } = request.message;
+    if (method.startsWith("fs/")) {
+      this.fsCalls.push(request);
+      return { error: { code: -32601, message: `Method not found: ${method} (the client advertised no fs capability)` } };
+    }
+    if (method.startsWith("terminal/")) {
+      this.terminalCalls.push(request);
+      return { error: { code: -32601, message: `Method not found: ${method} (the client advertised no terminal capability)` } };
+    }
+    if (method === "session/request_permission") return this.#answerPermission(request);
+    return { error: { code: -32601, message: `Method not found: ${method}` } };
+  }
+
+  #answerPermission(request: IncomingMessage & { message: { kind: "request" } }): ReplyToTarget {
+    const options = ((request.message.params as { options?: unknown } | undefined)?.options ?? []) as Array<{ optionId?: unknown; kind?: unknown }>;
+    const pick = (kinds: string[]) => options.find((option) => typeof option.optionId === "string" && kinds.includes(String(option.kind)));
+    const chosen = this.permissionPolicy === "allow" ? pick(["allow_once", "allow_always"]) : this.permissionPolicy === "reject" ? pick(["reject_once", "reject_always"]) : undefined;
+    const reply: ReplyToTarget = chosen ? { result: { outcome: { outcome: "selected", optionId: chosen.optionId } } } : { result: { outcome: { outcome: "cancelled" } } };
+    this.permissionExchanges.push({ request, reply, answeredWith: chosen ? String(chosen.kind) : "cancelled" });
+    return reply;
+  }
+}
+
+export function isSessionUpdate(incoming: IncomingMessage): boolean {
+  return incoming.message.kind === "notification" && incoming.message.method === "session/update";
+}
+
+export function updateSessionId(incoming: IncomingMessage): unknown {
+  return incoming.message.kind === "notification" ? (incoming.message.params as { sessionId?: unknown } | undefined)?.sessionId : undefined;
+}
+
+export function updateKind(incoming: IncomingMessage): string | undefined {
+  if (incoming.message.kind !== "notification") return undefined;
+  const update = (incoming.message.params as { update?: { sessionUpdate?: unknown } } | undefined)?.update;
+  return typeof update?.sessionUpdate === "string" ? update.sessionUpdate : undefined;
+}

@@ -1,0 +1,94 @@
+/**
+ * Checks that apply to every frame of every agent scenario. Each scenario's driver records
+ * them once, at the end, from the problems its connection collected; a requirement passes
+ * only on evidence that the scenario actually saw frames (or prompt turns) to judge.
+ */
+import type { RequirementId } from "../../kit/requirements/index.js";
+import type { FrameProblemKind } from "../../kit/wire/connection.js";
+import type { AgentUnderTest } from "./driver.js";
+import { excerptAround } from "./evidence.js";
+
+export const GENERIC_AGENT_REQUIREMENTS = [
+  "agent.framing.stdout-only-jsonrpc",
+  "agent.framing.utf8",
+  "agent.limits.stdout-line-bounded",
+  "agent.jsonrpc.version-field",
+  "agent.jsonrpc.envelope",
+  "agent.schema.valid-payloads",
+  "agent.jsonrpc.one-response-per-request",
+  "agent.timeouts.request-answered",
+  "agent.capabilities.no-fs-unadvertised",
+  "agent.capabilities.no-terminal-unadvertised",
+] as const satisfies readonly RequirementId[];
+
+function checkFrameProblems(agent: AgentUnderTest, requirement: RequirementId, kinds: FrameProblemKind[], passMessage: string): void {
+  const problems = agent.connection.problems.filter((problem) => kinds.includes(problem.kind));
+  if (problems.length === 0) {
+    agent.context.check({ requirement, verdict: "pass", message: passMessage });
+    return;
+  }
+  const first = problems[0]!;
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : "";
+  agent.context.check({
+    requirement,
+    verdict: "fail",
+    message: `${first.detail}${more}`,
+    evidence: { transcript: excerptAround(agent.transcript, first.seq), details: problems.slice(0, 10).map((problem) => ({ seq: problem.seq, problem: problem.detail })) },
+  });
+}
+
+export function recordGenericChecks(agent: AgentUnderTest): void {
+  const { connection, context } = agent;
+  const frames = connection.received.length;
+  if (frames === 0 && connection.problems.length === 0) return; // nothing seen, nothing to claim
+
+  checkFrameProblems(agent, "agent.framing.stdout-only-jsonrpc", ["not-json", "blank-line", "not-a-message"], `${frames} stdout lines, each one JSON-RPC message`);
+  checkFrameProblems(agent, "agent.framing.utf8", ["invalid-utf8"], `${agent.target.stdoutBytes} bytes of stdout, all valid UTF-8`);
+  checkFrameProblems(agent, "agent.limits.stdout-line-bounded", ["oversize"], `${agent.target.stdoutBytes} bytes of stdout, no line over 32 MiB`);
+  checkFrameProblems(agent, "agent.jsonrpc.version-field", ["jsonrpc-version"], `${frames} frames, each with "jsonrpc": "2.0"`);
+  checkFrameProblems(agent, "agent.jsonrpc.envelope", ["envelope"], `${frames} frames with a valid JSON-RPC envelope`);
+  checkFrameProblems(agent, "agent.schema.valid-payloads", ["schema"], `${frames} frames, every ACP payload valid against the v1 schema`);
+  checkFrameProblems(agent, "agent.jsonrpc.one-response-per-request", ["duplicate-response", "unsolicited-response"], `${connection.countedRequests().length} requests, none answered twice, no stray responses`);
+
+  // timeouts: a request counts as unanswered only if the agent stayed alive for the whole
+  // deadline; one that died first is judged by the scenario that provoked it.
+  const { timeoutMs } = context.options;
+  const now = agent.transcript.elapsedMs;
+  const exitedAtMs = agent.target.exitInfo ? agent.target.exitInfo.afterMs : Number.POSITIVE_INFINITY;
+  const judged = connection.countedRequests().filter((request) => !agent.ownDeadline.has(request));
+  const late = judged.filter((request) =>
+    request.answeredAtMs !== undefined ? request.answeredAtMs - request.sentAtMs > timeoutMs : now - request.sentAtMs > timeoutMs && exitedAtMs > request.sentAtMs + timeoutMs,
+  );
+  const answered = judged.filter((request) => request.answeredAtMs !== undefined);
+  if (late.length > 0) {
+    const first = late[0]!;
+    const how = first.answeredAtMs !== undefined ? `answered only after ${Math.round(first.answeredAtMs - first.sentAtMs)} ms` : `not answered after ${Math.round(now - first.sentAtMs)} ms`;
+    context.check({
+      requirement: "agent.timeouts.request-answered",
+      verdict: "fail",
+      message: `${first.method} (id ${JSON.stringify(first.id)}) ${how}; --timeout is ${timeoutMs} ms`,
+      evidence: { transcript: excerptAround(agent.transcript, first.seq), timings: { timeoutMs }, stderrTail: agent.target.stderrTail() },
+    });
+  } else if (answered.length > 0) {
+    const slowest = Math.max(...answered.map((request) => request.answeredAtMs! - request.sentAtMs));
+    context.check({ requirement: "agent.timeouts.request-answered", verdict: "pass", message: `${answered.length} requests answered, slowest in ${Math.round(slowest)} ms`, evidence: { timings: { slowestMs: Math.round(slowest), timeoutMs } } });
+  }
+
+  // capabilities: only turns give an agent a reason to call the client, so only they count as evidence.
+  if (agent.promptTurns > 0 || agent.fsCalls.length > 0) {
+    const call = agent.fsCalls[0];
+    context.check(
+      call
+        ? { requirement: "agent.capabilities.no-fs-unadvertised", verdict: "fail", message: `the agent called ${call.message.kind === "request" ? call.message.method : "fs/*"} although the kit advertised no fs capability`, evidence: { transcript: excerptAround(agent.transcript, call.seq) } }
+        : { requirement: "agent.capabilities.no-fs-unadvertised", verdict: "pass", message: `no fs/* calls in ${agent.promptTurns} prompt turns` },
+    );
+  }
+  if (agent.promptTurns > 0 || agent.terminalCalls.length > 0) {
+    const call = agent.terminalCalls[0];
+    context.check(
+      call
+        ? { requirement: "agent.capabilities.no-terminal-unadvertised", verdict: "fail", message: `the agent called ${call.message.kind === "request" ? call.message.method : "terminal/*"} although the kit advertised no terminal capability`, evidence: { transcript: excerptAround(agent.transcript, call.seq) } }
+        : { requirement: "agent.capabilities.no-terminal-unadvertised", verdict: "pass", message: `no terminal/* calls in ${agent.promptTurns} prompt turns` },
+    );
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The one registry of agent-mode scenarios, in the order they run and are reported.
+ * Add a scenario here and declare the requirements it records; the meta-tests check that
+ * every registered requirement is exercised by some scenario.
+ */
+import type { Scenario } from "../../kit/scenario.js";
+import { cancelDuringTurnScenario } from "./cancellation.js";
+import { stdinCloseScenario } from "./cleanup.js";
+import { coalescedWritesScenario, crlfScenario, splitWritesScenario } from "./framing.js";
+import { mistypedVersionScenario, unsupportedVersionScenario, versionOneScenario } from "./initialization.js";
+import { idTypesScenario, invalidParamsScenario, invalidRequestScenario, notificationsScenario, parseErrorScenario, unknownMethodsScenario } from "./jsonrpc.js";
+import { jsonArrayScenario, prompt16MiBScenario, prompt1MiBScenario } from "./limits.js";
+import { cancelledPermissionScenario, rejectPermissionScenario } from "./permission.js";
+import { plainTurnScenario } from "./prompt.js";
+import { concurrentSessionsScenario, unknownSessionScenario, uniqueSessionIdsScenario } from "./session-matching.js";
+
+export { GENERIC_AGENT_REQUIREMENTS } from "./generic-checks.js";
+
+export const AGENT_SCENARIOS: readonly Scenario[] = [
+  versionOneScenario,
+  unsupportedVersionScenario,
+  mistypedVersionScenario,
+  splitWritesScenario,
+  coalescedWritesScenario,
+  crlfScenario,
+  idTypesScenario,
+  notificationsScenario,
+  unknownMethodsScenario,
+  parseErrorScenario,
+  invalidRequestScenario,
+  invalidParamsScenario,
+  uniqueSessionIdsScenario,
+  unknownSessionScenario,
+  concurrentSessionsScenario,
+  plainTurnScenario,
+  cancelDuringTurnScenario,
+  rejectPermissionScenario,
+  cancelledPermissionScenario,
+  prompt1MiBScenario,
+  prompt16MiBScenario,
+  jsonArrayScenario,
+  stdinCloseScenario,
+];

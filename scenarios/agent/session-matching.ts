@@ -1,0 +1,111 @@
+/**
+ * session-matching: session ids are unique, unknown ones are refused, and updates always
+ * name the session they belong to, also when two sessions run turns at the same time.
+ */
+import { randomUUID } from "node:crypto";
+import type { Scenario } from "../../kit/scenario.js";
+import type { IncomingMessage } from "../../kit/wire/connection.js";
+import { AgentUnderTest, updateSessionId } from "./driver.js";
+import { describeOutcome, excerptAround, excerptBetween } from "./evidence.js";
+
+export const uniqueSessionIdsScenario: Scenario = {
+  id: "agent.session-matching.unique-ids",
+  title: "three session/new calls return three different ids",
+  mode: "agent",
+  requirements: ["agent.session-matching.unique-session-ids"],
+  async run(context) {
+    const agent = await AgentUnderTest.start(context);
+    await agent.handshake();
+    const ids = [await agent.newSession(), await agent.newSession(), await agent.newSession()];
+    if (new Set(ids).size !== ids.length) {
+      context.check({ requirement: "agent.session-matching.unique-session-ids", verdict: "fail", message: `session/new returned the same id more than once: ${ids.join(", ")}`, evidence: { actual: ids } });
+      return;
+    }
+    context.check({ requirement: "agent.session-matching.unique-session-ids", verdict: "pass", message: "three session/new calls returned three different ids", evidence: { actual: ids } });
+  },
+};
+
+export const unknownSessionScenario: Scenario = {
+  id: "agent.session-matching.unknown-session",
+  title: "a prompt for a session that was never created",
+  mode: "agent",
+  requirements: ["agent.session-matching.unknown-session-rejected"],
+  async run(context) {
+    const agent = await AgentUnderTest.start(context);
+    await agent.handshake();
+    await agent.newSession();
+    const unknownId = `kit-unknown-session-${randomUUID()}`;
+    const turn = await agent.prompt(unknownId, "This session does not exist; the agent must refuse the prompt.");
+    agent.ownDeadline.add(turn.request);
+    if (turn.outcome.kind === "response" && turn.outcome.error) {
+      context.check({ requirement: "agent.session-matching.unknown-session-rejected", verdict: "pass", message: `refused with error ${turn.outcome.error.code}: ${turn.outcome.error.message}` });
+      return;
+    }
+    context.check({
+      requirement: "agent.session-matching.unknown-session-rejected",
+      verdict: "fail",
+      message: `a prompt for session ${unknownId}, which was never created, must be refused with an error; got ${describeOutcome(turn.outcome)}`,
+      evidence: { transcript: excerptAround(agent.transcript, turn.request.seq) },
+    });
+  },
+};
+
+function updateText(incoming: IncomingMessage): string {
+  return JSON.stringify(incoming.message.kind === "notification" ? (incoming.message.params as { update?: unknown } | undefined)?.update ?? "" : "");
+}
+
+export const concurrentSessionsScenario: Scenario = {
+  id: "agent.session-matching.concurrent-turns",
+  title: "two sessions prompted at the same time",
+  mode: "agent",
+  requirements: ["agent.session-matching.concurrent-sessions-isolated"],
+  needs: ["prompt"],
+  async run(context) {
+    const agent = await AgentUnderTest.start(context);
+    await agent.handshake();
+    const first = await agent.newSession();
+    const second = await agent.newSession();
+    const nonces = new Map([
+      [first, `kit-nonce-${randomUUID().slice(0, 8)}`],
+      [second, `kit-nonce-${randomUUID().slice(0, 8)}`],
+    ]);
+    const fromSeq = agent.transcript.nextSeq;
+    const prompt = context.options.prompts.prompt!;
+    const turns = await Promise.all([first, second].map((sessionId) => agent.prompt(sessionId, `${prompt} (${nonces.get(sessionId)})`)));
+    for (const turn of turns) agent.ownDeadline.add(turn.request);
+    const unfinished = turns.filter((turn) => turn.outcome.kind !== "response");
+    if (unfinished.length > 0) {
+      context.check({
+        requirement: "agent.session-matching.concurrent-sessions-isolated",
+        verdict: "not-tested",
+        message: `not exercised: ${unfinished.length} of the two concurrent turns did not finish (${describeOutcome(unfinished[0]!.outcome)})`,
+      });
+      return;
+    }
+    const updates = turns.flatMap((turn) => turn.updates).filter((update, index, all) => all.indexOf(update) === index);
+    // An update is crossed when it names a session other than the two prompted, or names one
+    // session while carrying the other's nonce (agents that echo the prompt make this visible).
+    const crossed = updates.filter((update) => {
+      const sessionId = updateSessionId(update);
+      if (sessionId !== first && sessionId !== second) return true;
+      const otherNonce = nonces.get(sessionId === first ? second : first)!;
+      return updateText(update).includes(otherNonce);
+    });
+    if (crossed.length > 0) {
+      const example = crossed[0]!;
+      context.check({
+        requirement: "agent.session-matching.concurrent-sessions-isolated",
+        verdict: "fail",
+        message: `${crossed.length} of ${updates.length} updates during two concurrent turns went to the wrong session (first: sessionId ${JSON.stringify(updateSessionId(example))} carrying ${updateText(example).slice(0, 120)})`,
+        evidence: { transcript: excerptBetween(agent.transcript, fromSeq, example.seq + 2), details: { sessions: Object.fromEntries(nonces) } },
+      });
+      return;
+    }
+    const echoed = updates.some((update) => [...nonces.values()].some((nonce) => updateText(update).includes(nonce)));
+    context.check({
+      requirement: "agent.session-matching.concurrent-sessions-isolated",
+      verdict: "pass",
+      message: `${updates.length} updates during two concurrent turns, each for its own session${echoed ? " (nonce echo confirmed)" : " (the agent does not echo prompts, so only session ids could be compared)"}`,
+    });
+  },
+};

@@ -1,0 +1,16 @@
+/** Every mode the CLI can run: its scenarios, the checks it records on every frame, and its preflight. */
+import type { RequirementId } from "../kit/requirements/index.js";
+import type { RunPlan } from "../kit/run-options.js";
+import type { Mode, Scenario } from "../kit/scenario.js";
+import { AGENT_SCENARIOS, GENERIC_AGENT_REQUIREMENTS } from "./agent/index.js";
+import { preflightAgent, type PreflightResult } from "./agent/preflight.js";
+
+export interface ModeDefinition {
+  scenarios: readonly Scenario[];
+  generic: readonly RequirementId[];
+  preflight(plan: RunPlan, runId: string): Promise<PreflightResult>;
+}
+
+export const MODES: Partial<Record<Mode, ModeDefinition>> = {
+  agent: { scenarios: AGENT_SCENARIOS, generic: GENERIC_AGENT_REQUIREMENTS, preflight: preflightAgent },
+};

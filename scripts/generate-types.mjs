@@ -1,0 +1,20 @@
+// Generates TypeScript types from the JSON Schemas in schemas/ with json-schema-to-typescript.
+// Run `npm run generate` after editing a schema; test/unit/generated-types.test.ts fails
+// when a committed file is out of date.
+import { readFileSync, writeFileSync } from "node:fs";
+import { compile } from "json-schema-to-typescript";
+
+export const GENERATED = [{ schema: "schemas/report.schema.json", output: "reports/report-types.ts" }];
+
+export async function generate(schemaPath) {
+  const schema = JSON.parse(readFileSync(schemaPath, "utf8"));
+  const banner = `/* Generated from ${schemaPath} by scripts/generate-types.mjs; do not edit by hand. */`;
+  return compile(schema, schema.title, { bannerComment: banner, additionalProperties: false, style: { printWidth: 120 } });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const { schema, output } of GENERATED) {
+    writeFileSync(output, await generate(schema));
+    console.log(`wrote ${output}`);
+  }
+}
