@@ -33,7 +33,7 @@ async function runMode(mode: Mode, argv: ParsedArguments & { "report-json"?: str
   const plan = buildRunPlan(mode, argv);
   const known = new Set([...definition.scenarios.map((scenario) => scenario.id), ...REQUIREMENTS.map((requirement) => requirement.id)]);
   for (const id of [...plan.options.only, ...plan.options.skip]) {
-    if (!known.has(id)) throw new UsageError(`${id} is not a ${mode} scenario or requirement id; see: acp-conformance list ${mode}`);
+    if (!known.has(id)) throw new UsageError(`${id} is not a known ${mode}-mode scenario or requirement id; see: acp-conformance list ${mode}`);
   }
   const scenarios = selectScenarios(definition.scenarios, plan);
   if (scenarios.length === 0) throw new UsageError("no scenario matches --area/--only/--skip; see: acp-conformance list");

@@ -135,7 +135,7 @@ export class NdjsonFramer {
   }
 }
 
-/** Offset of the first byte that breaks UTF-8 decoding; used only for evidence. */
+/** Offset where the first invalid UTF-8 sequence starts; used only for evidence. */
 export function firstInvalidUtf8Byte(bytes: Uint8Array): number {
   // Binary search for the longest prefix that is valid UTF-8 when a character cut off at the
   // end is allowed (stream: true); that property is monotone in the prefix length.
@@ -149,6 +149,20 @@ export function firstInvalidUtf8Byte(bytes: Uint8Array): number {
     } catch {
       high = middle - 1;
     }
+  }
+  // When the prefix ends inside an unfinished character, that character is where things break:
+  // step back to its lead byte.
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, low));
+    return low;
+  } catch {
+    // ends inside a character
+  }
+  for (let back = 1; back <= 3 && low - back >= 0; back++) {
+    const byte = bytes[low - back]!;
+    if ((byte & 0xc0) === 0x80) continue;
+    if (byte >= 0xc0) return low - back;
+    break;
   }
   return low;
 }

@@ -105,8 +105,33 @@ export class AgentUnderTest {
     return this.#scratch;
   }
 
-  request(method: string, params: unknown, options: SendOptions & { waitMs?: number; id?: SentRequest["id"] } = {}): Promise<RequestOutcome> {
-    return this.connection.request(method, params, { ...options, waitMs: options.waitMs ?? this.options.timeoutMs });
+  /**
+   * How long to wait for an ordinary answer: past --timeout, so that a slow agent is judged late
+   * (agent.timeouts.request-answered) but still tested on everything else.
+   */
+  get answerWaitMs(): number {
+    return this.options.timeoutMs + Math.min(this.options.timeoutMs, 5_000);
+  }
+
+  /**
+   * Sends a request and waits for its answer. An auth_required error (-32000) blocks the
+   * scenario: without credentials nothing after it can be judged.
+   */
+  async request(method: string, params: unknown, options: SendOptions & { waitMs?: number; id?: SentRequest["id"] } = {}): Promise<RequestOutcome> {
+    return this.guardAuth(await this.connection.request(method, params, { ...options, waitMs: options.waitMs ?? this.answerWaitMs }));
+  }
+
+  /** Blocks the scenario when the outcome is auth_required (-32000); otherwise returns it. */
+  guardAuth(outcome: RequestOutcome): RequestOutcome {
+    const { method } = outcome.request;
+    if (outcome.kind === "response" && outcome.error?.code === -32000 && method !== "authenticate") {
+      throw new BlockedScenario(
+        this.options.authMethod === undefined
+          ? `the agent requires authentication (${method} answered -32000: ${outcome.error.message}); pass --auth-method <id> with one of its authMethods`
+          : `${method} still answered -32000 after authenticate with --auth-method ${this.options.authMethod}`,
+      );
+    }
+    return outcome;
   }
 
   /**
@@ -149,16 +174,9 @@ export class AgentUnderTest {
     return result;
   }
 
-  /** session/new in this scenario's own directory; blocks the scenario on -32000 (auth required). */
+  /** session/new in this scenario's own directory. */
   async newSession(): Promise<string> {
     const outcome = await this.request("session/new", { cwd: this.sessionCwd, mcpServers: [] });
-    if (outcome.kind === "response" && outcome.error?.code === -32000) {
-      throw new BlockedScenario(
-        this.options.authMethod === undefined
-          ? "the agent requires authentication (session/new answered -32000); pass --auth-method <id> with one of its authMethods"
-          : `session/new still answered -32000 after authenticate with ${this.options.authMethod}`,
-      );
-    }
     const sessionId = outcome.kind === "response" ? (outcome.result as { sessionId?: unknown } | undefined)?.sessionId : undefined;
     if (typeof sessionId !== "string") throw new StopScenario(`session/new gave no session id: ${describeOutcome(outcome)}`);
     return sessionId;
@@ -169,7 +187,7 @@ export class AgentUnderTest {
     const blocks = typeof prompt === "string" ? [{ type: "text", text: prompt }] : prompt;
     const fromSeq = this.transcript.nextSeq;
     this.promptTurns += 1;
-    const pending = this.request("session/prompt", { sessionId, prompt: blocks }, { waitMs: options.waitMs ?? this.options.timeoutMs });
+    const pending = this.request("session/prompt", { sessionId, prompt: blocks }, { waitMs: options.waitMs ?? this.answerWaitMs });
     const request = this.connection.sent.at(-1)!;
     const unsubscribe = this.connection.onMessage((incoming) => {
       if (isSessionUpdate(incoming)) options.onUpdate?.(incoming);

@@ -49,7 +49,7 @@ export const coalescedWritesScenario: Scenario = {
       { method: "session/new", params },
       { method: "session/new", params },
     ]);
-    const outcomes = await Promise.all(requests.map((request) => agent.connection.awaitResponse(request, context.options.timeoutMs)));
+    const outcomes = await Promise.all(requests.map(async (request) => agent.guardAuth(await agent.connection.awaitResponse(request, agent.answerWaitMs))));
     for (const request of requests) agent.ownDeadline.add(request);
     const unanswered = outcomes.filter((outcome) => outcome.kind !== "response" || outcome.error);
     if (unanswered.length > 0) {

@@ -46,7 +46,7 @@ export const unsupportedVersionScenario: Scenario = {
     const outcome = await agent.request("initialize", { ...defaultInitializeParams(), protocolVersion: 65535 }, { waitMs: context.options.startupTimeoutMs + context.options.timeoutMs });
     agent.ownDeadline.add(outcome.request);
     const version = outcome.kind === "response" && !outcome.error ? (outcome.result as { protocolVersion?: unknown } | undefined)?.protocolVersion : undefined;
-    if (typeof version === "number" && Number.isInteger(version) && version >= 1 && version < 65535) {
+    if (typeof version === "number" && Number.isInteger(version) && version !== 65535) {
       context.check({ requirement: "agent.initialization.no-echo-unsupported", verdict: "pass", message: `protocolVersion 65535 was answered with the agent's own version, ${version}` });
       return;
     }

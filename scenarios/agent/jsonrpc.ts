@@ -23,16 +23,23 @@ export const idTypesScenario: Scenario = {
     const agent = await AgentUnderTest.start(context);
     await agent.handshake();
     for (const id of PROBE_IDS) {
-      const outcome = await agent.request("session/new", { cwd: agent.sessionCwd, mcpServers: [] }, { id });
-      agent.ownDeadline.add(outcome.request);
-      if (outcome.kind === "response") continue;
-      // A response with the id changed shows up as a stray response: it is this check's finding.
-      const stray = agent.connection.claimProblems((problem) => problem.kind === "unsolicited-response" && problem.seq > outcome.request.seq);
+      // Requests go one at a time, so the first response after this request is its answer,
+      // whatever id it carries.
+      const request = agent.connection.request("session/new", { cwd: agent.sessionCwd, mcpServers: [] }, { id, waitMs: agent.answerWaitMs });
+      const sent = agent.connection.sent.at(-1)!;
+      agent.ownDeadline.add(sent);
+      const answer = await agent.connection.waitFor((incoming) => incoming.message.kind === "response" && incoming.seq > sent.seq, { timeoutMs: agent.answerWaitMs });
+      const echoed = answer?.message.kind === "response" ? answer.message.id : undefined;
+      if (answer && typeof echoed === typeof id && echoed === id) {
+        agent.guardAuth(await request);
+        continue;
+      }
+      agent.connection.claimProblems((problem) => (problem.kind === "unsolicited-response" || problem.kind === "duplicate-response") && problem.seq === answer?.seq);
       context.check({
         requirement: "agent.jsonrpc.id-echo",
         verdict: "fail",
-        message: stray.length > 0 ? `request id ${JSON.stringify(id)} came back changed: ${stray[0]!.detail}` : `request id ${JSON.stringify(id)}: ${describeOutcome(outcome)}`,
-        evidence: { transcript: excerptAround(agent.transcript, outcome.request.seq), expected: id },
+        message: answer ? `request id ${JSON.stringify(id)} came back as ${JSON.stringify(echoed)}` : `request id ${JSON.stringify(id)}: no answer within ${agent.answerWaitMs} ms`,
+        evidence: { transcript: excerptAround(agent.transcript, sent.seq), expected: id, actual: echoed ?? null },
       });
       return;
     }

@@ -35,7 +35,14 @@ export const plainTurnScenario: Scenario = {
   id: "agent.prompt.plain-turn",
   title: "one ordinary prompt turn",
   mode: "agent",
-  requirements: ["agent.prompt.answered-with-stop-reason", "agent.prompt.no-content-after-response", "agent.session-matching.updates-carry-session-id"],
+  requirements: [
+    "agent.prompt.answered-with-stop-reason",
+    "agent.prompt.no-content-after-response",
+    "agent.session-matching.updates-carry-session-id",
+    // Recorded by the generic checks, but only turns give an agent a reason to call the client.
+    "agent.capabilities.no-fs-unadvertised",
+    "agent.capabilities.no-terminal-unadvertised",
+  ],
   needs: ["prompt"],
   async run(context) {
     const agent = await AgentUnderTest.start(context);

@@ -58,7 +58,7 @@ export const concurrentSessionsScenario: Scenario = {
   id: "agent.session-matching.concurrent-turns",
   title: "two sessions prompted at the same time",
   mode: "agent",
-  requirements: ["agent.session-matching.concurrent-sessions-isolated"],
+  requirements: ["agent.session-matching.concurrent-sessions-isolated", "agent.session-matching.updates-carry-session-id"],
   needs: ["prompt"],
   async run(context) {
     const agent = await AgentUnderTest.start(context);
@@ -83,11 +83,21 @@ export const concurrentSessionsScenario: Scenario = {
       return;
     }
     const updates = turns.flatMap((turn) => turn.updates).filter((update, index, all) => all.indexOf(update) === index);
-    // An update is crossed when it names a session other than the two prompted, or names one
-    // session while carrying the other's nonce (agents that echo the prompt make this visible).
+    // An update naming neither session is agent.session-matching.updates-carry-session-id's finding;
+    // this check is about the two live sessions: one session's update carrying the other's nonce
+    // (agents that echo the prompt make this visible).
+    const foreign = updates.filter((update) => updateSessionId(update) !== first && updateSessionId(update) !== second);
+    if (foreign.length > 0) {
+      context.check({
+        requirement: "agent.session-matching.updates-carry-session-id",
+        verdict: "fail",
+        message: `${foreign.length} updates during two concurrent turns named session ${JSON.stringify(updateSessionId(foreign[0]!))}, neither of the two prompted`,
+        evidence: { transcript: excerptAround(agent.transcript, foreign[0]!.seq) },
+      });
+    }
     const crossed = updates.filter((update) => {
       const sessionId = updateSessionId(update);
-      if (sessionId !== first && sessionId !== second) return true;
+      if (sessionId !== first && sessionId !== second) return false;
       const otherNonce = nonces.get(sessionId === first ? second : first)!;
       return updateText(update).includes(otherNonce);
     });
@@ -96,16 +106,18 @@ export const concurrentSessionsScenario: Scenario = {
       context.check({
         requirement: "agent.session-matching.concurrent-sessions-isolated",
         verdict: "fail",
-        message: `${crossed.length} of ${updates.length} updates during two concurrent turns went to the wrong session (first: sessionId ${JSON.stringify(updateSessionId(example))} carrying ${updateText(example).slice(0, 120)})`,
+        message: `${crossed.length} of ${updates.length} updates during two concurrent turns went to the other session (first: sessionId ${JSON.stringify(updateSessionId(example))} carrying ${updateText(example).slice(0, 120)})`,
         evidence: { transcript: excerptBetween(agent.transcript, fromSeq, example.seq + 2), details: { sessions: Object.fromEntries(nonces) } },
       });
       return;
     }
     const echoed = updates.some((update) => [...nonces.values()].some((nonce) => updateText(update).includes(nonce)));
+    const how = echoed ? "nonce echo confirmed" : "the agent does not echo prompts, so only session ids could be compared";
+    const neither = foreign.length > 0 ? `; ${foreign.length} named neither session` : "";
     context.check({
       requirement: "agent.session-matching.concurrent-sessions-isolated",
       verdict: "pass",
-      message: `${updates.length} updates during two concurrent turns, each for its own session${echoed ? " (nonce echo confirmed)" : " (the agent does not echo prompts, so only session ids could be compared)"}`,
+      message: `none of ${updates.length} updates during two concurrent turns went to the other session (${how})${neither}`,
     });
   },
 };

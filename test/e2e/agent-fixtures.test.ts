@@ -1,0 +1,42 @@
+/**
+ * Every fixture agent, through the real CLI: the report must name exactly the requirements the
+ * fixture breaks, no more and no fewer, and the exit code must follow the verdict.
+ */
+import { describe, expect, it } from "vitest";
+import { AGENT_FIXTURES } from "../../fixtures/agents/manifest.js";
+import { findRequirement } from "../../kit/requirements/index.js";
+import { FIXTURE_PROMPTS, failingIds, fixturePath, runCli } from "./run-cli.js";
+
+/** Short deadlines keep a fixture that never answers from costing 35 s; slow fixtures set their own. */
+const DEFAULT_DEADLINES = ["--timeout", "5000"];
+
+describe.concurrent("agent mode against every fixture agent", () => {
+  for (const fixture of AGENT_FIXTURES) {
+    const expected = [...fixture.breaks].sort();
+    it(`${fixture.file} → ${expected.length === 0 ? (fixture.verdict ?? "conformant") : expected.join(", ")}`, async () => {
+      const deadlines = fixture.args?.some((arg) => arg === "--timeout") ? [] : DEFAULT_DEADLINES;
+      const run = await runCli(["agent", ...FIXTURE_PROMPTS, ...deadlines, ...(fixture.args ?? []), "--", process.execPath, fixturePath(fixture.file)]);
+      expect(run.stderr).toBe("");
+      expect(run.report, run.stdout).toBeDefined();
+      const report = run.report!;
+      expect(failingIds(report), run.stdout).toEqual(expected);
+      const mustFails = expected.some((id) => findRequirement(id)!.level === "must");
+      const verdict = fixture.verdict ?? (mustFails ? "not-conformant" : "conformant");
+      expect(report.verdict).toBe(verdict);
+      expect(run.exitCode).toBe(verdict === "conformant" ? 0 : 1);
+      if (verdict === "conformant") expect(report.requirements.filter((result) => result.verdict === "not-tested").map((result) => result.id)).toEqual([]);
+      // A failure must come with evidence a person can act on.
+      for (const result of report.requirements.filter((entry) => entry.verdict === "fail" || entry.verdict === "warn")) {
+        const failing = result.checks.find((check) => check.verdict === "fail")!;
+        expect(failing.message.length).toBeGreaterThan(10);
+        expect(failing.evidence ?? {}, `${result.id} has no evidence`).not.toEqual({});
+      }
+    });
+  }
+
+  it("requires-auth passes once --auth-method is given", async () => {
+    const run = await runCli(["agent", ...FIXTURE_PROMPTS, ...DEFAULT_DEADLINES, "--auth-method", "fixture-token", "--", process.execPath, fixturePath("requires-auth")]);
+    expect(run.report?.verdict, run.stdout).toBe("conformant");
+    expect(run.exitCode).toBe(0);
+  });
+});

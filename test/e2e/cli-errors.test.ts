@@ -1,0 +1,57 @@
+/** Errors a user can act on: one clear line on stderr, exit code 2, never a stack trace. */
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { fixturePath, runCli } from "./run-cli.js";
+
+function expectUsageError(run: { exitCode: number | undefined; stderr: string; stdout: string }, pattern: RegExp) {
+  expect(run.exitCode).toBe(2);
+  expect(run.stderr).toMatch(pattern);
+  expect(run.stderr).toMatch(/^acp-conformance: /);
+  expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  expect(run.stdout).toBe("");
+}
+
+describe.concurrent("usage errors", () => {
+  it("a command that does not exist", async () => {
+    expectUsageError(await runCli(["agent", "--", "no-such-agent-binary-xyz"]), /no-such-agent-binary-xyz was not found on PATH/);
+  });
+
+  it("a path that does not exist", async () => {
+    expectUsageError(await runCli(["agent", "--", "./missing/agent.js"]), /does not exist/);
+  });
+
+  it("a file that is not executable", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "acp-conformance-noexec-"));
+    const file = join(dir, "agent.sh");
+    writeFileSync(file, "#!/bin/sh\nexit 0\n");
+    chmodSync(file, 0o644);
+    expectUsageError(await runCli(["agent", "--", file]), /is not executable; chmod \+x it/);
+  });
+
+  it("an agent that exits at once", async () => {
+    const run = await runCli(["agent", "--", process.execPath, fixturePath("exits-at-once")]);
+    expectUsageError(run, /the agent exited with code 3 before answering initialize; its stderr ends with:\n\s+error: config file/);
+  });
+
+  it("a bad option value", async () => {
+    expectUsageError(await runCli(["agent", "--timeout", "-5"]), /--timeout must be a positive whole number/);
+  });
+
+  it("an unknown option", async () => {
+    expectUsageError(await runCli(["agent", "--no-such-option"]), /Unknown argument/);
+  });
+
+  it("a malformed --env", async () => {
+    expectUsageError(await runCli(["agent", "--env", "NOEQUALS"]), /--env takes KEY=VALUE/);
+  });
+
+  it("an unknown --only id", async () => {
+    expectUsageError(await runCli(["agent", "--only", "agent.nothing.here"]), /is not a known agent-mode scenario or requirement id/);
+  });
+
+  it("no mode at all", async () => {
+    expectUsageError(await runCli([]), /name a mode/);
+  });
+});

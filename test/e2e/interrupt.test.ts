@@ -1,0 +1,61 @@
+/**
+ * Ctrl-C (or SIGTERM) in the middle of a run: the kit must stop every process it started,
+ * grandchildren that escaped into their own session included, and exit with code 2.
+ */
+import { randomUUID } from "node:crypto";
+import { readFileSync, readdirSync } from "node:fs";
+import { setTimeout as delay } from "node:timers/promises";
+import { execa } from "execa";
+import { describe, expect, it } from "vitest";
+import { CLI, ROOT, fixturePath } from "./run-cli.js";
+
+/** Live (non-zombie) processes whose environment contains TAG=<tag>. */
+function processesTagged(tag: string): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "latin1");
+      if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) continue;
+      if (readFileSync(`/proc/${name}/environ`, "utf8").split("\0").includes(`ACP_CONFORMANCE_TEST_TAG=${tag}`)) found.push(Number(name));
+    } catch {
+      // exited while we looked
+    }
+  }
+  return found;
+}
+
+async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (condition()) return true;
+    await delay(25);
+  }
+  return condition();
+}
+
+describe.skipIf(process.platform !== "linux")("interrupting the kit", () => {
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    it(`${signal} stops every process the run started, grandchildren included`, async () => {
+      const tag = randomUUID();
+      // leaks-grandchild starts a `sleep 300` in its own session from every agent process.
+      const kit = execa(process.execPath, [CLI, "agent", "--env", `ACP_CONFORMANCE_TEST_TAG=${tag}`, "--", process.execPath, fixturePath("leaks-grandchild")], {
+        reject: false,
+        cwd: ROOT,
+        env: { NO_COLOR: "1" },
+      });
+      try {
+        // Wait for an agent and its escaped grandchild (two tagged processes) to exist.
+        expect(await waitUntil(() => processesTagged(tag).length >= 2, 30_000)).toBe(true);
+        kit.kill(signal);
+        const result = await kit;
+        expect(result.exitCode).toBe(2);
+        expect(result.stderr).toMatch(new RegExp(`interrupted by ${signal}; stopped \\d+ process\\(es\\)`));
+        expect(await waitUntil(() => processesTagged(tag).length === 0, 5_000), `still alive: ${processesTagged(tag).join(", ")}`).toBe(true);
+      } finally {
+        for (const pid of processesTagged(tag)) process.kill(pid, "SIGKILL");
+        kit.kill("SIGKILL");
+      }
+    });
+  }
+});

@@ -1,0 +1,42 @@
+/** Runs the built CLI as a real child process, as a user would, and reads its JSON report. */
+import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { execa } from "execa";
+import type { ConformanceReport } from "../../reports/report-types.js";
+
+export const ROOT = resolve(import.meta.dirname, "../..");
+export const CLI = join(ROOT, "dist/bin/acp-conformance.js");
+
+export function fixturePath(name: string): string {
+  return join(ROOT, "dist/fixtures/agents", `${name}.js`);
+}
+
+/** The prompts that steer fixture agents (the reference agent's documented triggers). */
+export const FIXTURE_PROMPTS = ["--prompt", "acp-conformance: say hello", "--cancel-prompt", "acp-conformance: long turn", "--permission-prompt", "acp-conformance: ask permission"];
+
+export interface CliRun {
+  exitCode: number | undefined;
+  stdout: string;
+  stderr: string;
+  report: ConformanceReport | undefined;
+}
+
+export async function runCli(args: string[], options: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<CliRun> {
+  const dir = mkdtempSync(join(tmpdir(), "acp-conformance-test-"));
+  const reportPath = join(dir, "report.json");
+  try {
+    const [mode, ...rest] = args;
+    const withReport = mode === "agent" ? [mode!, "--report-json", reportPath, ...rest] : args;
+    const result = await execa(process.execPath, [CLI, ...withReport], { reject: false, timeout: options.timeoutMs ?? 170_000, env: { NO_COLOR: "1", ...options.env }, cwd: ROOT });
+    const report = existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, "utf8")) as ConformanceReport) : undefined;
+    return { exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr, report };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Requirement ids the report counts against the target (fail, or warn for SHOULD). */
+export function failingIds(report: ConformanceReport): string[] {
+  return report.requirements.filter((result) => result.verdict === "fail" || result.verdict === "warn").map((result) => result.id).sort();
+}
