@@ -21,7 +21,7 @@ export const COMMON_OPTIONS = {
   "startup-timeout": { type: "number", default: DEFAULTS.startupTimeoutMs, describe: "ms to wait for the answer to initialize" },
   "scenario-timeout": { type: "number", default: DEFAULTS.scenarioTimeoutMs, describe: "ms one scenario may take, teardown included" },
   "close-grace": { type: "number", default: DEFAULTS.closeGraceMs, describe: "ms the target may take to exit after its stdin closes" },
-  seed: { type: "number", describe: "seed for generated inputs (default: random, printed in the report)" },
+  seed: { type: "number", describe: "recorded in the report (default: random); agent-mode scenarios are deterministic and do not use it yet" },
   jobs: { type: "number", default: DEFAULTS.jobs, describe: "scenarios to run at once" },
   strict: { type: "boolean", default: false, describe: "SHOULD failures fail the run too" },
   "report-json": { type: "string", describe: "write the JSON report to this file" },

@@ -1,0 +1,13 @@
+/**
+ * The programmatic entry point of acp-conformance: the requirement registry, the report's
+ * types, and the engine that runs scenarios. Most users want the CLI; the scripted peers for
+ * unit tests will be published as `acp-conformance/peers`.
+ */
+export { REQUIREMENTS, PINNED_SPEC, findRequirement, requirementsForSide, AREAS } from "./requirements/index.js";
+export type { Requirement, RequirementId, Area, Level, Side, Protocol } from "./requirements/index.js";
+export type { ConformanceReport, RequirementResult, CheckResult, Evidence, ScenarioResult } from "../reports/report-types.js";
+export { runScenarios, selectScenarios } from "./runner.js";
+export { aggregateRequirements, runVerdict, summarize } from "./verdict.js";
+export type { RunPlan, RunOptions, TargetCommand } from "./run-options.js";
+export type { Scenario, ScenarioContext, CheckInput } from "./scenario.js";
+export { KIT_VERSION } from "./version.js";
