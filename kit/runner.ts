@@ -63,6 +63,13 @@ export async function runScenarios(scenarios: readonly Scenario[], plan: RunPlan
       }
     } else {
       await runWithDeadline(scenario, plan, runId, checks, result);
+      // Say why a requirement this scenario exists for got no verdict from it.
+      if (result.message !== undefined) {
+        for (const requirement of scenario.requirements) {
+          if (checks.some((check) => check.requirement === requirement)) continue;
+          checks.push({ requirement, verdict: "not-tested", message: `not exercised: scenario ${result.status === "completed" ? result.message : `${result.status}: ${result.message}`}`, scenario: scenario.id, durationMs: 0 });
+        }
+      }
     }
     result.durationMs = Math.round(performance.now() - started);
     outcome.checks.push(...checks);
