@@ -89,7 +89,9 @@ export function formatSummary(report: ConformanceReport, options: TerminalOption
           const why = firstCheck(result, "not-tested")?.message ?? "no scenario exercised it in this run";
           lines.push(paint(options, "gray", `           ${why}`));
         } else if (options.verbose && result.checks[0]) {
-          lines.push(paint(options, "gray", `           ${result.checks[0].message}`));
+          const scenarios = new Set(result.checks.map((check) => check.scenario)).size;
+          const count = result.checks.length > 1 ? `${result.checks.length} checks in ${scenarios} scenarios; first: ` : "";
+          lines.push(paint(options, "gray", `           ${count}${result.checks[0].message}`));
         }
       }
     }
@@ -101,8 +103,10 @@ export function formatSummary(report: ConformanceReport, options: TerminalOption
   if (report.verdict === "conformant") lines.push(`${paint(options, "green", "VERDICT: conformant")} (${counts}) in ${seconds} s`);
   else if (report.verdict === "blocked") lines.push(`${paint(options, "yellow", "VERDICT: blocked")}: ${report.blockedReason ?? "the run could not go on"} (${counts})`);
   else {
-    const untestedMusts = report.requirements.filter((result) => result.level === "must" && result.verdict === "not-tested").length;
-    const why = untestedMusts > 0 ? `; ${untestedMusts} must requirements were not tested` : "";
+    const untested = report.requirements.filter((result) => result.level === "must" && result.verdict === "not-tested");
+    const needSteering = untested.some((result) => result.checks.some((check) => check.message.includes("to steer a third-party target")));
+    const hint = needSteering ? " (give --prompt, --cancel-prompt and --permission-prompt to steer the agent into them)" : "";
+    const why = untested.length > 0 ? `; ${untested.length} must requirements were not tested${hint}` : "";
     lines.push(`${paint(options, "red", "VERDICT: not conformant")} (${counts}${why}) in ${seconds} s`);
   }
   return `${lines.join("\n")}\n`;

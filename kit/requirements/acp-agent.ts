@@ -103,9 +103,9 @@ export const ACP_AGENT_REQUIREMENTS = [
     id: "agent.jsonrpc.survives-parse-error",
     title: "after a line that is not valid JSON the agent keeps serving requests",
     area: "jsonrpc",
-    level: "must",
+    level: "should",
     cite: `${OVERVIEW}#error-handling`,
-    rationale: "JSON-RPC answers a parse error with -32700; at the very least the peer must not die of one line.",
+    rationale: "The spec forbids clients from writing such lines, so surviving one is robustness rather than conformance; but JSON-RPC answers a parse error with -32700, and a peer that dies of one bad line takes every session with it.",
   }),
   agent({
     id: "agent.jsonrpc.parse-error-code",
@@ -116,10 +116,11 @@ export const ACP_AGENT_REQUIREMENTS = [
   }),
   agent({
     id: "agent.jsonrpc.invalid-request",
-    title: "an object that is not a valid request (an id but no method) is answered with error -32600",
+    title: 'an object that is not a valid request ("method": 1) is answered with error -32600',
     area: "jsonrpc",
     level: "should",
     cite: "schema/v1/schema.json#/$defs/ErrorCode",
+    rationale: "The probe is JSON-RPC 2.0's own example of an invalid request. An object with an id but no method is not used: in two-way JSON-RPC it reads as a malformed response, which is never answered.",
   }),
   agent({
     id: "agent.jsonrpc.invalid-params",
@@ -293,17 +294,17 @@ export const ACP_AGENT_REQUIREMENTS = [
     id: "agent.limits.json-array-survived",
     title: "a JSON array line (a batch, which v1 does not define) does not kill the agent",
     area: "limits",
-    level: "must",
+    level: "should",
     cite: `${TRANSPORTS}#stdio`,
-    rationale: "Refusing the array is fine; dying on one input line is not (gap position 10).",
+    rationale: "Clients must not send batches to v1 agents, so this is robustness rather than conformance: refusing the array is fine, dying on one input line takes every session with it (gap position 10).",
   }),
   agent({
     id: "agent.limits.stdout-line-bounded",
     title: "no stdout line is longer than 32 MiB, the official SDK's default frame limit",
     area: "limits",
-    level: "must",
+    level: "should",
     cite: `${TRANSPORTS}#stdio`,
-    rationale: "A longer line breaks every client built on the official SDK; an unterminated flood is the same bug.",
+    rationale: "v1 sets no size limit, but a longer line breaks every client built on the official SDK, and an unterminated flood is a stdout that no client can read.",
   }),
   // timeouts
   agent({

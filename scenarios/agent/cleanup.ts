@@ -7,6 +7,7 @@ import { sleep, withTimeout } from "../../kit/time.js";
 import type { Scenario } from "../../kit/scenario.js";
 import type { Descendant } from "../../kit/process/tree.js";
 import { AgentUnderTest } from "./driver.js";
+import { BlockedScenario } from "../../kit/scenario.js";
 import type { ProcessEvidence } from "../../reports/report-types.js";
 
 /** Descendants get this long after the agent's exit to finish exiting themselves. */
@@ -24,8 +25,13 @@ export const stdinCloseScenario: Scenario = {
   async run(context) {
     const agent = await AgentUnderTest.start(context);
     await agent.handshake();
-    const sessionId = await agent.newSession();
-    if (context.options.prompts.prompt !== undefined) await agent.prompt(sessionId, context.options.prompts.prompt);
+    // A session and a turn make an agent start whatever it starts (tools, MCP servers), when it can have them.
+    const sessionId = await agent.tryNewSession();
+    if (sessionId !== undefined && context.options.prompts.prompt !== undefined) {
+      await agent.prompt(sessionId, context.options.prompts.prompt).catch((error: unknown) => {
+        if (!(error instanceof BlockedScenario)) throw error;
+      });
+    }
     const seenEarlier = agent.descendants();
     const { closeGraceMs } = context.options;
     agent.target.closeStdin();

@@ -56,7 +56,8 @@ export class AgentUnderTest {
   permissionPolicy: PermissionPolicy = "reject";
   /** Requests judged by a scenario-specific deadline instead of --timeout (initialize). */
   readonly ownDeadline = new Set<SentRequest>();
-  promptTurns = 0;
+  /** Prompt turns that ended with a result. */
+  turnsRun = 0;
   teardown: TeardownReport | undefined;
   readonly #scratch: string;
   #finished = false;
@@ -113,15 +114,16 @@ export class AgentUnderTest {
     return this.options.timeoutMs + Math.min(this.options.timeoutMs, 5_000);
   }
 
-  /**
-   * Sends a request and waits for its answer. An auth_required error (-32000) blocks the
-   * scenario: without credentials nothing after it can be judged.
-   */
-  async request(method: string, params: unknown, options: SendOptions & { waitMs?: number; id?: SentRequest["id"] } = {}): Promise<RequestOutcome> {
-    return this.guardAuth(await this.connection.request(method, params, { ...options, waitMs: options.waitMs ?? this.answerWaitMs }));
+  /** Sends a request and waits for its answer (any answer: an error is an answer too). */
+  request(method: string, params: unknown, options: SendOptions & { waitMs?: number; id?: SentRequest["id"] } = {}): Promise<RequestOutcome> {
+    return this.connection.request(method, params, { ...options, waitMs: options.waitMs ?? this.answerWaitMs });
   }
 
-  /** Blocks the scenario when the outcome is auth_required (-32000); otherwise returns it. */
+  /**
+   * Blocks the scenario when the outcome is auth_required (-32000); otherwise returns it. Used
+   * where the kit needs the request to succeed (a session, a turn) or where -32000 would hide
+   * what the probe is about; elsewhere a -32000 is simply the agent's answer.
+   */
   guardAuth(outcome: RequestOutcome): RequestOutcome {
     const { method } = outcome.request;
     if (outcome.kind === "response" && outcome.error?.code === -32000 && method !== "authenticate") {
@@ -174,25 +176,36 @@ export class AgentUnderTest {
     return result;
   }
 
-  /** session/new in this scenario's own directory. */
+  /** session/new in this scenario's own directory; blocks the scenario on -32000 (auth required). */
   async newSession(): Promise<string> {
-    const outcome = await this.request("session/new", { cwd: this.sessionCwd, mcpServers: [] });
+    const outcome = this.guardAuth(await this.request("session/new", { cwd: this.sessionCwd, mcpServers: [] }));
     const sessionId = outcome.kind === "response" ? (outcome.result as { sessionId?: unknown } | undefined)?.sessionId : undefined;
     if (typeof sessionId !== "string") throw new StopScenario(`session/new gave no session id: ${describeOutcome(outcome)}`);
     return sessionId;
+  }
+
+  /** session/new, or undefined when the agent requires credentials the user did not give. */
+  async tryNewSession(): Promise<string | undefined> {
+    try {
+      return await this.newSession();
+    } catch (error) {
+      if (error instanceof BlockedScenario) return undefined;
+      throw error;
+    }
   }
 
   /** Sends session/prompt and collects the turn's updates until its response (or waitMs). */
   async prompt(sessionId: string, prompt: string | unknown[], options: { waitMs?: number; onUpdate?: (update: IncomingMessage) => void } = {}): Promise<Turn> {
     const blocks = typeof prompt === "string" ? [{ type: "text", text: prompt }] : prompt;
     const fromSeq = this.transcript.nextSeq;
-    this.promptTurns += 1;
     const pending = this.request("session/prompt", { sessionId, prompt: blocks }, { waitMs: options.waitMs ?? this.answerWaitMs });
     const request = this.connection.sent.at(-1)!;
     const unsubscribe = this.connection.onMessage((incoming) => {
       if (isSessionUpdate(incoming)) options.onUpdate?.(incoming);
     });
-    const outcome = await pending.finally(unsubscribe);
+    const outcome = this.guardAuth(await pending.finally(unsubscribe));
+    // Only a turn that ran gives the agent a reason to call the client (capability checks).
+    if (outcome.kind === "response" && !outcome.error) this.turnsRun += 1;
     const endSeq = outcome.kind === "response" ? outcome.response.seq : this.transcript.nextSeq;
     const updates = this.connection.received.filter((incoming) => incoming.seq > request.seq && incoming.seq < endSeq && isSessionUpdate(incoming));
     return { sessionId, request, outcome, updates, endSeq };

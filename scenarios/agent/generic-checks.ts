@@ -71,24 +71,29 @@ export function recordGenericChecks(agent: AgentUnderTest): void {
     });
   } else if (answered.length > 0) {
     const slowest = Math.max(...answered.map((request) => request.answeredAtMs! - request.sentAtMs));
-    context.check({ requirement: "agent.timeouts.request-answered", verdict: "pass", message: `${answered.length} requests answered, slowest in ${Math.round(slowest)} ms`, evidence: { timings: { slowestMs: Math.round(slowest), timeoutMs } } });
+    context.check({
+      requirement: "agent.timeouts.request-answered",
+      verdict: "pass",
+      message: `${answered.length} requests answered within --timeout, slowest in ${Math.round(slowest)} ms (requests a scenario judges by its own deadline, such as large prompts and cancelled turns, are not counted here)`,
+      evidence: { timings: { slowestMs: Math.round(slowest), timeoutMs } },
+    });
   }
 
   // capabilities: only turns give an agent a reason to call the client, so only they count as evidence.
-  if (agent.promptTurns > 0 || agent.fsCalls.length > 0) {
+  if (agent.turnsRun > 0 || agent.fsCalls.length > 0) {
     const call = agent.fsCalls[0];
     context.check(
       call
         ? { requirement: "agent.capabilities.no-fs-unadvertised", verdict: "fail", message: `the agent called ${call.message.kind === "request" ? call.message.method : "fs/*"} although the kit advertised no fs capability`, evidence: { transcript: excerptAround(agent.transcript, call.seq) } }
-        : { requirement: "agent.capabilities.no-fs-unadvertised", verdict: "pass", message: `no fs/* calls in ${agent.promptTurns} prompt turns` },
+        : { requirement: "agent.capabilities.no-fs-unadvertised", verdict: "pass", message: `no fs/* calls in ${agent.turnsRun} prompt turn(s) that ran` },
     );
   }
-  if (agent.promptTurns > 0 || agent.terminalCalls.length > 0) {
+  if (agent.turnsRun > 0 || agent.terminalCalls.length > 0) {
     const call = agent.terminalCalls[0];
     context.check(
       call
         ? { requirement: "agent.capabilities.no-terminal-unadvertised", verdict: "fail", message: `the agent called ${call.message.kind === "request" ? call.message.method : "terminal/*"} although the kit advertised no terminal capability`, evidence: { transcript: excerptAround(agent.transcript, call.seq) } }
-        : { requirement: "agent.capabilities.no-terminal-unadvertised", verdict: "pass", message: `no terminal/* calls in ${agent.promptTurns} prompt turns` },
+        : { requirement: "agent.capabilities.no-terminal-unadvertised", verdict: "pass", message: `no terminal/* calls in ${agent.turnsRun} prompt turn(s) that ran` },
     );
   }
 }

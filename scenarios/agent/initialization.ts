@@ -76,7 +76,7 @@ export const mistypedVersionScenario: Scenario = {
         context.check({
           requirement: "agent.initialization.rejects-mistyped-version",
           verdict: "fail",
-          message: `protocolVersion ${JSON.stringify(mistyped)} must be rejected with an error, got ${describeOutcome(outcome)}`,
+          message: `protocolVersion ${JSON.stringify(mistyped)} should be rejected with an error (the schema requires an integer), got ${describeOutcome(outcome)}`,
           evidence: { transcript: excerptAround(agent.transcript, outcome.request.seq) },
         });
         return;

@@ -31,7 +31,7 @@ export const idTypesScenario: Scenario = {
       const answer = await agent.connection.waitFor((incoming) => incoming.message.kind === "response" && incoming.seq > sent.seq, { timeoutMs: agent.answerWaitMs });
       const echoed = answer?.message.kind === "response" ? answer.message.id : undefined;
       if (answer && typeof echoed === typeof id && echoed === id) {
-        agent.guardAuth(await request);
+        await request;
         continue;
       }
       agent.connection.claimProblems((problem) => (problem.kind === "unsolicited-response" || problem.kind === "duplicate-response") && problem.seq === answer?.seq);
@@ -55,7 +55,9 @@ export const notificationsScenario: Scenario = {
   async run(context) {
     const agent = await AgentUnderTest.start(context);
     await agent.handshake();
-    const sessionId = await agent.newSession();
+    // An idle session's cancel is the interesting case; an agent that needs credentials for a
+    // session gets a cancel for a session that does not exist, which it must ignore just the same.
+    const sessionId = (await agent.tryNewSession()) ?? "kit-no-such-session";
     const fromSeq = agent.transcript.nextSeq;
     await agent.connection.notify("session/cancel", { sessionId });
     await agent.connection.notify("_kit/noise", { note: "an extension notification nobody handles" });
@@ -114,7 +116,8 @@ export const parseErrorScenario: Scenario = {
     await agent.connection.settle(agent.quietMs);
     const replies = agent.connection.received.filter((incoming) => incoming.seq >= fromSeq && isReplyWithoutId(incoming));
     const reply = replies[0];
-    if (reply?.message.kind === "response" && reply.message.error?.code === -32700 && reply.message.id === null) {
+    const idIsNull = reply !== undefined && Object.hasOwn(reply.value as object, "id") && (reply.value as { id: unknown }).id === null;
+    if (reply?.message.kind === "response" && reply.message.error?.code === -32700 && idIsNull) {
       context.check({ requirement: "agent.jsonrpc.parse-error-code", verdict: "pass", message: "answered -32700 with id null" });
     } else {
       context.check({
@@ -141,14 +144,15 @@ export const parseErrorScenario: Scenario = {
 
 export const invalidRequestScenario: Scenario = {
   id: "agent.jsonrpc.invalid-request",
-  title: "an object with an id but no method",
+  title: 'a request whose "method" is not a string',
   mode: "agent",
   requirements: ["agent.jsonrpc.invalid-request"],
   async run(context) {
     const agent = await AgentUnderTest.start(context);
     await agent.handshake();
-    const id = "kit-no-method-1";
-    const sent = await agent.connection.sendRaw(JSON.stringify({ jsonrpc: "2.0", id }), { expectReplyTo: { id, method: "(no method)" } });
+    const id = "kit-invalid-request-1";
+    // JSON-RPC 2.0's own example of an invalid request object.
+    const sent = await agent.connection.sendRaw(JSON.stringify({ jsonrpc: "2.0", id, method: 1, params: "bar" }), { expectReplyTo: { id, method: "(invalid request)" } });
     agent.ownDeadline.add(sent!);
     await agent.connection.settle(agent.quietMs);
     const reply = agent.connection.received.find((incoming) => incoming.seq > sent!.seq && incoming.message.kind === "response" && (incoming.message.id === id || incoming.message.id === null));
@@ -159,7 +163,7 @@ export const invalidRequestScenario: Scenario = {
     context.check({
       requirement: "agent.jsonrpc.invalid-request",
       verdict: "fail",
-      message: reply ? `expected error -32600, got ${JSON.stringify(reply.value)}` : `no answer to {"jsonrpc":"2.0","id":"${id}"} (expected error -32600)`,
+      message: reply ? `expected error -32600, got ${JSON.stringify(reply.value)}` : `no answer to {"jsonrpc":"2.0","id":"${id}","method":1,"params":"bar"} (expected error -32600)`,
       evidence: { transcript: excerptAround(agent.transcript, sent!.seq) },
     });
   },
@@ -173,13 +177,11 @@ export const invalidParamsScenario: Scenario = {
   async run(context) {
     const agent = await AgentUnderTest.start(context);
     await agent.handshake();
-    const sessionId = await agent.newSession();
-    const probes: Array<{ method: string; params: unknown; label: string }> = [
-      { method: "session/new", params: { mcpServers: [] }, label: "session/new without cwd" },
-      { method: "session/prompt", params: { sessionId, prompt: "x" }, label: 'session/prompt with prompt: "x"' },
-    ];
+    const sessionId = await agent.tryNewSession();
+    const probes: Array<{ method: string; params: unknown; label: string }> = [{ method: "session/new", params: { mcpServers: [] }, label: "session/new without cwd" }];
+    if (sessionId !== undefined) probes.push({ method: "session/prompt", params: { sessionId, prompt: "x" }, label: 'session/prompt with prompt: "x"' });
     for (const probe of probes) {
-      const outcome = await agent.request(probe.method, probe.params, { deliberate: true });
+      const outcome = agent.guardAuth(await agent.request(probe.method, probe.params, { deliberate: true }));
       agent.ownDeadline.add(outcome.request);
       if (outcome.kind !== "response" || outcome.error?.code !== -32602) {
         context.check({
@@ -191,6 +193,6 @@ export const invalidParamsScenario: Scenario = {
         return;
       }
     }
-    context.check({ requirement: "agent.jsonrpc.invalid-params", verdict: "pass", message: 'session/new without cwd and session/prompt with prompt "x" both answered -32602' });
+    context.check({ requirement: "agent.jsonrpc.invalid-params", verdict: "pass", message: `${probes.map((probe) => probe.label).join(" and ")}: answered -32602` });
   },
 };

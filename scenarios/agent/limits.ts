@@ -18,7 +18,7 @@ export function fillerText(bytes: number): string {
 async function checkStillServing(agent: AgentUnderTest, requirement: RequirementId, what: string): Promise<boolean> {
   const next = await agent.request("session/new", { cwd: agent.sessionCwd, mcpServers: [] });
   agent.ownDeadline.add(next.request);
-  if (next.kind === "response" && !next.error) return true;
+  if (next.kind === "response") return true;
   agent.context.check({
     requirement,
     verdict: "fail",

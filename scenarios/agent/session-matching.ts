@@ -33,7 +33,7 @@ export const unknownSessionScenario: Scenario = {
   async run(context) {
     const agent = await AgentUnderTest.start(context);
     await agent.handshake();
-    await agent.newSession();
+    await agent.tryNewSession(); // so the agent has a session it might confuse the unknown one with
     const unknownId = `kit-unknown-session-${randomUUID()}`;
     const turn = await agent.prompt(unknownId, "This session does not exist; the agent must refuse the prompt.");
     agent.ownDeadline.add(turn.request);

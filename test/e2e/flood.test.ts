@@ -5,11 +5,11 @@ import { fixturePath, runCli } from "./run-cli.js";
 const MIB = 1024 * 1024;
 
 describe("stdout flood", () => {
-  it("costs the kit bounded memory and fails agent.limits.stdout-line-bounded", async () => {
+  it("costs the kit bounded memory and is reported under agent.limits.stdout-line-bounded", async () => {
     const run = await runCli(["agent", "--only", "agent.limits.json-array", "--", process.execPath, fixturePath("floods-stdout")]);
     const report = run.report!;
     const result = report.requirements.find((entry) => entry.id === "agent.limits.stdout-line-bounded")!;
-    expect(result.verdict).toBe("fail");
+    expect(result.verdict).toBe("warn"); // a SHOULD: v1 sets no size limit
     const failing = result.checks.find((check) => check.verdict === "fail")!;
     expect(failing.message).toMatch(/a line of 1073741824 bytes/);
     // The kit's frame limit is 32 MiB; whatever the flood's size, the kit stays far below it.
