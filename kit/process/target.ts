@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
 import { execa } from "execa";
 import { NdjsonFramer, type FramedItem } from "../wire/framer.js";
-import { RUN_MARKER_VARIABLE, processInfo, type ProcessInfo } from "./tree.js";
+import { RUN_MARKER_VARIABLE } from "./tree.js";
 import { liveTargets } from "./registry.js";
 
 export interface TargetOptions {
@@ -43,8 +43,6 @@ export class TargetProcess {
   exitInfo: ExitInfo | undefined;
   stdoutBytes = 0;
   stderrBytes = 0;
-  /** Our own record of the root process, to tell it apart from a later process with its pid. */
-  readonly rootInfo: ProcessInfo | undefined;
 
   readonly #child: ChildProcess;
   readonly #framer: NdjsonFramer;
@@ -65,7 +63,6 @@ export class TargetProcess {
     this.args = options.args;
     this.#framer = new NdjsonFramer({ maxLineBytes: options.maxLineBytes });
     this.#stderrTailBytes = options.stderrTailBytes ?? 64 * 1024;
-    this.rootInfo = processInfo(this.pid);
     this.exited = new Promise((resolve) => {
       child.once("exit", (code, signal) => {
         this.exitInfo = { code, signal, afterMs: Date.now() - this.#spawnedAt };

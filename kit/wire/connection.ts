@@ -3,13 +3,14 @@
  * the kit must be able to send malformed traffic (split, coalesced, CRLF, garbage) and must
  * never drop or crash on what the target sends back.
  *
- * Everything received is framed, recorded in the transcript, classified, envelope-checked,
- * schema-checked and paired with the request it answers. Problems are collected as data
- * (`problems`) for the mode's scenarios to turn into checks. The kit's own frames are
+ * Everything received goes through the FrameInspector (transcript, classification, envelope,
+ * schema, pairing); this class is the transport around it: writing frames in any style,
+ * waiting for answers, and answering the target's own requests. The kit's own frames are
  * schema-checked too: an invalid one that was not a deliberate fault throws KitBugError.
  */
 import type { FramedItem } from "./framer.js";
-import { classifyMessage, envelopeProblems, RequestPairing, type ClassifiedMessage, type JsonRpcError, type JsonRpcId } from "./jsonrpc.js";
+import { RequestPairing, type JsonRpcError, type JsonRpcId } from "./jsonrpc.js";
+import { FrameInspector, type FrameProblem, type IncomingMessage, type SentRequest } from "./frame-inspector.js";
 import { type AcpSchema, formatIssues } from "./schema.js";
 import type { Transcript } from "./transcript.js";
 import type { TargetProcess } from "../process/target.js";
@@ -18,48 +19,11 @@ import { writeFrame, type WriteStyle } from "./write-styles.js";
 import { sleep } from "../time.js";
 
 export type { WriteStyle } from "./write-styles.js";
-
-export type FrameProblemKind =
-  | "not-json"
-  | "blank-line"
-  | "not-a-message"
-  | "invalid-utf8"
-  | "oversize"
-  | "jsonrpc-version"
-  | "envelope"
-  | "schema"
-  | "duplicate-response"
-  | "unsolicited-response";
-
-export interface FrameProblem {
-  kind: FrameProblemKind;
-  /** Transcript sequence number of the offending line. */
-  seq: number;
-  detail: string;
-}
-
-export interface IncomingMessage {
-  seq: number;
-  atMs: number;
-  value: unknown;
-  message: ClassifiedMessage;
-  /** For responses: the method of the request it answered. */
-  answers?: string;
-}
+export type { FrameProblem, FrameProblemKind, IncomingMessage, SentRequest } from "./frame-inspector.js";
 
 export type RequestOutcome =
   | { kind: "response"; request: SentRequest; response: IncomingMessage; latencyMs: number; result: unknown; error: JsonRpcError | undefined }
   | { kind: "no-response"; request: SentRequest; reason: "timeout" | "exited" | "write-failed"; waitedMs: number };
-
-export interface SentRequest {
-  id: JsonRpcId;
-  method: string;
-  sentAtMs: number;
-  seq: number;
-  /** Internal requests (sentinels) are excluded from every check. */
-  internal: boolean;
-  answeredAtMs?: number;
-}
 
 /** What the kit answers to a request the target sends it. */
 export type ReplyToTarget = { result: unknown } | { error: JsonRpcError };
@@ -84,7 +48,6 @@ const SENTINEL_METHOD = "_acp_conformance/sync";
 
 export class JsonRpcConnection {
   readonly received: IncomingMessage[] = [];
-  readonly problems: FrameProblem[] = [];
   readonly sent: SentRequest[] = [];
   /** Kit bugs caught while answering the target; the runner fails the run loudly on any. */
   readonly kitBugs: Error[] = [];
@@ -93,6 +56,7 @@ export class JsonRpcConnection {
 
   readonly #schema: AcpSchema;
   readonly #pairing = new RequestPairing<SentRequest>();
+  readonly #inspector: FrameInspector;
   readonly #waiters = new Set<() => void>();
   readonly #listeners = new Set<(incoming: IncomingMessage) => void>();
   readonly #writeTimeoutMs: number;
@@ -106,6 +70,7 @@ export class JsonRpcConnection {
     this.#schema = options.schema;
     this.#writeTimeoutMs = options.writeTimeoutMs;
     this.#onRequest = options.onRequest ?? (() => ({ error: { code: -32601, message: "Method not found" } }));
+    this.#inspector = new FrameInspector(options.schema, this.#pairing, options.transcript);
     options.target.onStdoutItem((item) => this.#receive(item));
     options.target.onStderr((chunk) => this.transcript.recordStderr(chunk));
     void options.target.exited.then(() => this.#wake());
@@ -232,9 +197,12 @@ export class JsonRpcConnection {
    * notification, which also lacks an id), so each defect is reported under one requirement.
    */
   claimProblems(predicate: (problem: FrameProblem) => boolean): FrameProblem[] {
-    const claimed = this.problems.filter(predicate);
-    for (const problem of claimed) this.problems.splice(this.problems.indexOf(problem), 1);
-    return claimed;
+    return this.#inspector.claim(predicate);
+  }
+
+  /** What was wrong with what the target wrote, as data for the mode's checks. */
+  get problems(): readonly FrameProblem[] {
+    return this.#inspector.problems;
   }
 
   /** Requests sent by the kit that check accounting should consider (not sentinels). */
@@ -259,74 +227,13 @@ export class JsonRpcConnection {
   }
 
   #receive(item: FramedItem): void {
-    if (item.kind === "blank") {
-      const entry = this.transcript.record("received", { text: "", byteLength: item.byteLength, flags: ["blank"] });
-      this.#problem("blank-line", entry.seq, "a blank line on stdout");
-      return;
-    }
-    if (item.kind === "invalid-utf8") {
-      const entry = this.transcript.record("received", { bytes: item.bytes, byteLength: item.byteLength, flags: ["invalid-utf8"] });
-      this.#problem("invalid-utf8", entry.seq, `a line of ${item.byteLength} bytes that is not valid UTF-8 (first bad byte at offset ${item.firstBadByte})`);
-      return;
-    }
-    if (item.kind === "oversize") {
-      const entry = this.transcript.record("received", { bytes: item.head, byteLength: item.byteLength, flags: ["oversize", ...(item.terminated ? [] : ["unterminated"])] });
-      this.#problem("oversize", entry.seq, `a line of ${item.byteLength} bytes${item.terminated ? "" : " without a newline (the stream ended first)"}`);
-      return;
-    }
-    const flags = [...(item.crlf ? ["crlf"] : []), ...(item.terminated ? [] : ["unterminated"])];
-    const entry = this.transcript.record("received", { text: item.text, byteLength: item.byteLength, flags });
-    let value: unknown;
-    try {
-      value = JSON.parse(item.text);
-    } catch {
-      // A line cut short by the stream ending (usually our own kill) is not the target's fault.
-      if (item.terminated) this.#problem("not-json", entry.seq, "a line that is not JSON");
-      return;
-    }
-    const message = classifyMessage(value);
-    if (message.kind === "batch" || message.kind === "invalid") {
-      this.#problem("not-a-message", entry.seq, message.kind === "batch" ? `a JSON array of ${message.length} (v1 has no batches)` : message.reason);
-      return;
-    }
-    const envelope = envelopeProblems(value, message);
-    if (envelope.version) this.#problem("jsonrpc-version", entry.seq, envelope.version);
-    for (const detail of [...envelope.request, ...envelope.response]) this.#problem("envelope", entry.seq, detail);
-    const incoming: IncomingMessage = { seq: entry.seq, atMs: entry.atMs, value, message };
-    this.#validateIncoming(incoming);
+    const incoming = this.#inspector.inspect(item);
+    if (!incoming) return;
     this.received.push(incoming);
     for (const listener of this.#listeners) listener(incoming);
     this.#wake();
-    if (message.kind === "request") {
+    if (incoming.message.kind === "request") {
       this.#answer(incoming as IncomingMessage & { message: { kind: "request" } }).catch((error: Error) => this.kitBugs.push(error));
-    }
-  }
-
-  #validateIncoming(incoming: IncomingMessage): void {
-    const { message } = incoming;
-    if (message.kind === "request" || message.kind === "notification") {
-      const issues = this.#schema.validateParams(message.method, message.params);
-      if (issues && issues.length > 0) this.#problem("schema", incoming.seq, `${message.method} params: ${formatIssues(issues)}`);
-      return;
-    }
-    if (message.kind !== "response") return;
-    // A reply to a notification or to garbage carries id null; the scenario that provoked it judges it.
-    if (message.id === null) return;
-    const pairing = this.#pairing.resolve(message.id);
-    if (pairing.status === "unknown") {
-      this.#problem("unsolicited-response", incoming.seq, `a response with id ${JSON.stringify(message.id)}, which matches no request the kit sent`);
-      return;
-    }
-    if (pairing.status === "duplicate") {
-      this.#problem("duplicate-response", incoming.seq, `a second response to request ${JSON.stringify(message.id)} (${pairing.request.method})`);
-      return;
-    }
-    const request = pairing.request.context;
-    request.answeredAtMs = incoming.atMs;
-    incoming.answers = request.method;
-    if (message.hasResult && !message.hasError && !request.internal) {
-      const issues = this.#schema.validateResult(request.method, message.result);
-      if (issues && issues.length > 0) this.#problem("schema", incoming.seq, `${request.method} result: ${formatIssues(issues)}`);
     }
   }
 
@@ -340,10 +247,6 @@ export class JsonRpcConnection {
       frame.result = reply.result;
     }
     await this.#write(JSON.stringify(frame), { kind: "whole" });
-  }
-
-  #problem(kind: FrameProblemKind, seq: number, detail: string): void {
-    this.problems.push({ kind, seq, detail });
   }
 
   #wake(): void {

@@ -132,15 +132,3 @@ export class RequestPairing<T = undefined> {
     return [...this.#pending.values()];
   }
 }
-
-/** Standard JSON-RPC error codes, plus the two ACP adds. */
-export const ErrorCodes = {
-  parseError: -32700,
-  invalidRequest: -32600,
-  methodNotFound: -32601,
-  invalidParams: -32602,
-  internalError: -32603,
-  requestCancelled: -32800,
-  authRequired: -32000,
-  resourceNotFound: -32002,
-} as const;

@@ -9,6 +9,10 @@ import { describeOutcome, excerptAround } from "./evidence.js";
 
 const MIB = 1024 * 1024;
 
+function exitText(exit: { code: number | null; signal: string | null }): string {
+  return exit.code !== null ? `code ${exit.code}` : `killed by ${exit.signal}`;
+}
+
 /** ASCII filler of exactly `bytes` bytes (ASCII keeps the kit's own copy of it small). */
 export function fillerText(bytes: number): string {
   const unit = "acp-conformance limits filler. ";
@@ -22,7 +26,7 @@ async function checkStillServing(agent: AgentUnderTest, requirement: Requirement
   agent.context.check({
     requirement,
     verdict: "fail",
-    message: `after ${what}, session/new: ${describeOutcome(next)}`,
+    message: `after ${what}, ${agent.target.exitInfo ? `the agent had exited (${exitText(agent.target.exitInfo)})` : `session/new: ${describeOutcome(next)}`}`,
     evidence: { transcript: excerptAround(agent.transcript, next.request.seq), stderrTail: agent.target.stderrTail(), details: { exit: agent.target.exitInfo ?? null } },
   });
   return false;
@@ -42,7 +46,7 @@ async function runLargePrompt(context: ScenarioContext, megabytes: number, requi
     context.check({
       requirement,
       verdict: "fail",
-      message: `${what} must be answered or refused with an error: ${describeOutcome(turn.outcome)}`,
+      message: `${what} must be answered or refused with an error: ${agent.target.exitInfo ? `the agent exited (${exitText(agent.target.exitInfo)})` : describeOutcome(turn.outcome)}`,
       evidence: { transcript: excerptAround(agent.transcript, turn.request.seq), stderrTail: agent.target.stderrTail(), details: { exit: agent.target.exitInfo ?? null } },
     });
     return;
