@@ -59,10 +59,5 @@ export const DEFAULTS = {
   jobs: Math.max(1, Math.min(4, availableParallelism())),
 } as const;
 
-/** How long to watch for something that must not happen (a reply to a notification, a late update). */
-export function quietWindowMs(options: Pick<RunOptions, "timeoutMs">): number {
-  return Math.min(2_000, Math.max(300, Math.round(options.timeoutMs / 15)));
-}
-
 /** Longest stdout line the kit keeps in memory: the official SDK's default frame limit. */
 export const MAX_FRAME_BYTES = 32 * 1024 * 1024;

@@ -39,8 +39,12 @@ export class TargetProcess {
   readonly command: string;
   readonly args: readonly string[];
   readonly exited: Promise<ExitInfo>;
+  /** Resolves once stdout has ended and every line in it was delivered (it can lag behind `exited`). */
+  readonly stdoutDone: Promise<void>;
   /** Set once the process has exited. */
   exitInfo: ExitInfo | undefined;
+  /** Date.now() when the process exited. */
+  exitedAt: number | undefined;
   stdoutBytes = 0;
   stderrBytes = 0;
 
@@ -65,7 +69,8 @@ export class TargetProcess {
     this.#stderrTailBytes = options.stderrTailBytes ?? 64 * 1024;
     this.exited = new Promise((resolve) => {
       child.once("exit", (code, signal) => {
-        this.exitInfo = { code, signal, afterMs: Date.now() - this.#spawnedAt };
+        this.exitedAt = Date.now();
+        this.exitInfo = { code, signal, afterMs: this.exitedAt - this.#spawnedAt };
         liveTargets.delete(this);
         resolve(this.exitInfo);
       });
@@ -74,9 +79,14 @@ export class TargetProcess {
       this.stdoutBytes += chunk.length;
       for (const item of this.#framer.push(chunk)) this.#emit(item);
     });
-    child.stdout!.once("end", () => {
-      this.#stdoutEnded = true;
-      for (const item of this.#framer.end()) this.#emit(item);
+    this.stdoutDone = new Promise((resolve) => {
+      child.stdout!.once("close", () => {
+        if (!this.#stdoutEnded) {
+          this.#stdoutEnded = true;
+          for (const item of this.#framer.end()) this.#emit(item);
+        }
+        resolve();
+      });
     });
     child.stderr!.on("data", (chunk: Buffer) => {
       this.stderrBytes += chunk.length;

@@ -16,7 +16,7 @@ import type { Transcript } from "./transcript.js";
 import type { TargetProcess } from "../process/target.js";
 import { KitBugError } from "../errors.js";
 import { writeFrame, type WriteStyle } from "./write-styles.js";
-import { sleep } from "../time.js";
+import { sleep, withTimeout } from "../time.js";
 
 export type { WriteStyle } from "./write-styles.js";
 export type { FrameProblem, FrameProblemKind, IncomingMessage, SentRequest } from "./frame-inspector.js";
@@ -45,6 +45,9 @@ export interface SendOptions {
 }
 
 const SENTINEL_METHOD = "_acp_conformance/sync";
+
+/** How long output may keep arriving after the target exited. */
+const EXIT_DRAIN_MS = 500;
 
 export class JsonRpcConnection {
   readonly received: IncomingMessage[] = [];
@@ -113,7 +116,7 @@ export class JsonRpcConnection {
       fromSeq: request.seq,
     });
     if (!response || response.message.kind !== "response") {
-      return { kind: "no-response", request, reason: this.target.alive || !this.target.stdoutEnded ? "timeout" : "exited", waitedMs: this.transcript.elapsedMs - started };
+      return { kind: "no-response", request, reason: this.target.alive ? "timeout" : "exited", waitedMs: this.transcript.elapsedMs - started };
     }
     return { kind: "response", request, response, latencyMs: response.atMs - request.sentAtMs, result: response.message.result, error: response.message.error };
   }
@@ -167,8 +170,11 @@ export class JsonRpcConnection {
         const incoming = this.received[checkedUpTo]!;
         if (incoming.seq >= fromSeq && predicate(incoming)) return incoming;
       }
+      // Nothing more can come once stdout has ended, or shortly after the target exited (a
+      // descendant that inherited stdout may hold the pipe open long after).
       if (this.target.stdoutEnded) return undefined;
-      const left = deadline - Date.now();
+      const drainLeft = this.target.exitedAt === undefined ? Number.POSITIVE_INFINITY : this.target.exitedAt + EXIT_DRAIN_MS - Date.now();
+      const left = Math.min(deadline - Date.now(), drainLeft);
       if (left <= 0) return undefined;
       await new Promise<void>((resolve) => {
         const wake = () => {
@@ -183,13 +189,17 @@ export class JsonRpcConnection {
   }
 
   /**
-   * Waits until the target has caught up: sends a sentinel request and waits for its reply
-   * (targets answer in order far more often than not), then a short grace. Without a reply the
-   * whole quiet window is waited. Used before concluding "nothing more arrived".
+   * Waits until the target has caught up with everything sent so far: sends a sentinel request
+   * (an unknown `_` method, which must be answered) and waits up to `waitMs` for its reply,
+   * then a short grace for targets that answer out of order. Used before concluding "nothing
+   * more arrived" or "no reply came"; the wait is generous because a loaded machine is slow.
    */
-  async settle(quietMs: number, graceMs = 50): Promise<void> {
-    const outcome = await this.request(SENTINEL_METHOD, undefined, { waitMs: quietMs, internal: true });
+  async settle(waitMs: number, graceMs = 50): Promise<void> {
+    const outcome = await this.request(SENTINEL_METHOD, undefined, { waitMs, internal: true });
     if (outcome.kind === "response") await sleep(graceMs);
+    // A target that is exiting (the sentinel could not be written or answered) may still have
+    // lines in the pipe: read them all before concluding.
+    else if (outcome.reason !== "timeout") await withTimeout(this.target.stdoutDone, EXIT_DRAIN_MS);
   }
 
   /**

@@ -13,7 +13,7 @@ import { JsonRpcConnection, type IncomingMessage, type RequestOutcome, type Sent
 import { AcpSchema } from "../../kit/wire/schema.js";
 import { Transcript } from "../../kit/wire/transcript.js";
 import { BlockedScenario, StopScenario, type ScenarioContext } from "../../kit/scenario.js";
-import { MAX_FRAME_BYTES, quietWindowMs } from "../../kit/run-options.js";
+import { MAX_FRAME_BYTES } from "../../kit/run-options.js";
 import { describeOutcome, excerptAround } from "./evidence.js";
 import { recordGenericChecks } from "./generic-checks.js";
 import { KIT_VERSION } from "../../kit/version.js";
@@ -71,7 +71,8 @@ export class AgentUnderTest {
       target,
       transcript,
       schema: AcpSchema.load(),
-      writeTimeoutMs: context.options.timeoutMs,
+      // A write waits for the agent to read; only an agent that stopped reading should miss this.
+      writeTimeoutMs: context.options.timeoutMs + Math.min(context.options.timeoutMs, 5_000),
       onRequest: (request) => this.#answerAgentRequest(request),
     });
   }
@@ -97,8 +98,9 @@ export class AgentUnderTest {
     return this.context.options;
   }
 
-  get quietMs(): number {
-    return quietWindowMs(this.options);
+  /** Waits until the agent has dealt with everything sent so far (see JsonRpcConnection.settle). */
+  settle(): Promise<void> {
+    return this.connection.settle(this.answerWaitMs);
   }
 
   /** A directory for sessions' cwd that belongs to this scenario alone. */
@@ -213,7 +215,7 @@ export class AgentUnderTest {
 
   /** session/update notifications received after `afterSeq`, once the agent has had time to send any. */
   async updatesAfter(afterSeq: number, sessionId?: string): Promise<IncomingMessage[]> {
-    await this.connection.settle(this.quietMs);
+    await this.settle();
     return this.connection.received.filter((incoming) => incoming.seq > afterSeq && isSessionUpdate(incoming) && (sessionId === undefined || updateSessionId(incoming) === sessionId));
   }
 

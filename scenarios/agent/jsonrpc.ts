@@ -3,7 +3,7 @@
  * response-count rules are checked on every frame (generic-checks.ts).
  */
 import type { Scenario } from "../../kit/scenario.js";
-import type { IncomingMessage } from "../../kit/wire/connection.js";
+import { sameId, type IncomingMessage } from "../../kit/wire/connection.js";
 import { AgentUnderTest } from "./driver.js";
 import { describeOutcome, excerptAround, excerptBetween } from "./evidence.js";
 
@@ -23,22 +23,22 @@ export const idTypesScenario: Scenario = {
     const agent = await AgentUnderTest.start(context);
     await agent.handshake();
     for (const id of PROBE_IDS) {
-      // Requests go one at a time, so the first response after this request is its answer,
-      // whatever id it carries.
-      const request = agent.connection.request("session/new", { cwd: agent.sessionCwd, mcpServers: [] }, { id, waitMs: agent.answerWaitMs });
+      const answered = agent.request("session/new", { cwd: agent.sessionCwd, mcpServers: [] }, { id });
       const sent = agent.connection.sent.at(-1)!;
       agent.ownDeadline.add(sent);
-      const answer = await agent.connection.waitFor((incoming) => incoming.message.kind === "response" && incoming.seq > sent.seq, { timeoutMs: agent.answerWaitMs });
-      const echoed = answer?.message.kind === "response" ? answer.message.id : undefined;
-      if (answer && typeof echoed === typeof id && echoed === id) {
-        await request;
-        continue;
-      }
-      agent.connection.claimProblems((problem) => (problem.kind === "unsolicited-response" || problem.kind === "duplicate-response") && problem.seq === answer?.seq);
+      // Race the exact answer against any other response: an agent that changes the id answers
+      // with a different one, and waiting out the whole deadline for the exact id would be slow.
+      const other = agent.connection.waitFor((incoming) => incoming.seq > sent.seq && incoming.message.kind === "response" && !sameId(incoming.message.id, id), { timeoutMs: agent.answerWaitMs });
+      const first = await Promise.race([answered.then(() => "exact" as const), other.then(() => "other" as const)]);
+      if (first === "other") await agent.settle(); // a late duplicate of an earlier id is not this probe's answer
+      if (sent.answeredAtMs !== undefined) continue;
+      const stray = await other;
+      const echoed = stray?.message.kind === "response" ? stray.message.id : undefined;
+      agent.connection.claimProblems((problem) => (problem.kind === "unsolicited-response" || problem.kind === "duplicate-response") && problem.seq === stray?.seq);
       context.check({
         requirement: "agent.jsonrpc.id-echo",
         verdict: "fail",
-        message: answer ? `request id ${JSON.stringify(id)} came back as ${JSON.stringify(echoed)}` : `request id ${JSON.stringify(id)}: no answer within ${agent.answerWaitMs} ms`,
+        message: stray ? `request id ${JSON.stringify(id)} came back as ${JSON.stringify(echoed)}` : `request id ${JSON.stringify(id)}: no answer within ${agent.answerWaitMs} ms`,
         evidence: { transcript: excerptAround(agent.transcript, sent.seq), expected: id, actual: echoed ?? null },
       });
       return;
@@ -62,7 +62,7 @@ export const notificationsScenario: Scenario = {
     await agent.connection.notify("session/cancel", { sessionId });
     await agent.connection.notify("_kit/noise", { note: "an extension notification nobody handles" });
     await agent.connection.notify("foo/bar", { note: "a notification for a method that does not exist" }, { deliberate: true });
-    await agent.connection.settle(agent.quietMs);
+    await agent.settle();
     const replies = agent.connection.received.filter((incoming) => incoming.seq >= fromSeq && isReplyWithoutId(incoming));
     agent.connection.claimProblems((problem) => problem.kind === "envelope" && replies.some((reply) => reply.seq === problem.seq));
     if (replies.length > 0) {
@@ -113,7 +113,7 @@ export const parseErrorScenario: Scenario = {
     await agent.handshake();
     const fromSeq = agent.transcript.nextSeq;
     await agent.connection.sendRaw('{"jsonrpc":"2.0","id":7,');
-    await agent.connection.settle(agent.quietMs);
+    await agent.settle();
     const replies = agent.connection.received.filter((incoming) => incoming.seq >= fromSeq && isReplyWithoutId(incoming));
     const reply = replies[0];
     const idIsNull = reply !== undefined && Object.hasOwn(reply.value as object, "id") && (reply.value as { id: unknown }).id === null;
@@ -154,7 +154,7 @@ export const invalidRequestScenario: Scenario = {
     // JSON-RPC 2.0's own example of an invalid request object.
     const sent = await agent.connection.sendRaw(JSON.stringify({ jsonrpc: "2.0", id, method: 1, params: "bar" }), { expectReplyTo: { id, method: "(invalid request)" } });
     agent.ownDeadline.add(sent!);
-    await agent.connection.settle(agent.quietMs);
+    await agent.settle();
     const reply = agent.connection.received.find((incoming) => incoming.seq > sent!.seq && incoming.message.kind === "response" && (incoming.message.id === id || incoming.message.id === null));
     if (reply?.message.kind === "response" && reply.message.error?.code === -32600) {
       context.check({ requirement: "agent.jsonrpc.invalid-request", verdict: "pass", message: `answered -32600 (id ${JSON.stringify(reply.message.id)})` });

@@ -83,7 +83,7 @@ export const jsonArrayScenario: Scenario = {
     const agent = await AgentUnderTest.start(context);
     await agent.handshake();
     await agent.connection.sendRaw(JSON.stringify([{ jsonrpc: "2.0", method: "_kit/noise", params: {} }]));
-    await agent.connection.settle(agent.quietMs);
+    await agent.settle();
     if (!(await checkStillServing(agent, "agent.limits.json-array-survived", "a JSON array line"))) return;
     context.check({ requirement: "agent.limits.json-array-survived", verdict: "pass", message: "after a JSON array line the agent kept serving" });
   },

@@ -72,6 +72,6 @@ export const plainTurnScenario: Scenario = {
       });
       return;
     }
-    context.check({ requirement: "agent.prompt.no-content-after-response", verdict: "pass", message: `no turn content in the ${agent.quietMs} ms after the response` });
+    context.check({ requirement: "agent.prompt.no-content-after-response", verdict: "pass", message: "no turn content after the response (watched until the agent had answered a later request)" });
   },
 };

@@ -6,19 +6,31 @@ import { describe, expect, it } from "vitest";
 import { AGENT_FIXTURES } from "../../fixtures/agents/manifest.js";
 import { findRequirement } from "../../kit/requirements/index.js";
 import { FIXTURE_PROMPTS, failingIds, fixturePath, runCli } from "./run-cli.js";
+import { reportSchemaErrors } from "./report-schema.js";
 
-/** Short deadlines keep a fixture that never answers from costing 35 s; slow fixtures set their own. */
-const DEFAULT_DEADLINES = ["--timeout", "5000"];
+/**
+ * Deadlines shorter than the defaults, so a fixture that never answers costs 20 s rather than
+ * 35 s, and still generous, so a loaded CI machine is slow rather than red. A fixture's own
+ * options (all of them option-value pairs) override these.
+ */
+function withDeadlines(fixtureArgs: readonly string[] = []): string[] {
+  const options = new Map([
+    ["--timeout", "10000"],
+    ["--startup-timeout", "30000"],
+  ]);
+  for (let index = 0; index < fixtureArgs.length; index += 2) options.set(fixtureArgs[index]!, fixtureArgs[index + 1]!);
+  return [...options].flat();
+}
 
 describe.concurrent("agent mode against every fixture agent", () => {
   for (const fixture of AGENT_FIXTURES) {
     const expected = [...fixture.breaks].sort();
     it(`${fixture.file} → ${expected.length === 0 ? (fixture.verdict ?? "conformant") : expected.join(", ")}`, async () => {
-      const deadlines = fixture.args?.some((arg) => arg === "--timeout") ? [] : DEFAULT_DEADLINES;
-      const run = await runCli(["agent", ...FIXTURE_PROMPTS, ...deadlines, ...(fixture.args ?? []), "--", process.execPath, fixturePath(fixture.file)]);
+      const run = await runCli(["agent", ...FIXTURE_PROMPTS, ...withDeadlines(fixture.args), "--", process.execPath, fixturePath(fixture.file)]);
       expect(run.stderr).toBe("");
       expect(run.report, run.stdout).toBeDefined();
       const report = run.report!;
+      expect(reportSchemaErrors(report)).toBe("");
       expect(failingIds(report), run.stdout).toEqual(expected);
       const mustFails = expected.some((id) => findRequirement(id)!.level === "must");
       const verdict = fixture.verdict ?? (mustFails ? "not-conformant" : "conformant");
@@ -35,7 +47,7 @@ describe.concurrent("agent mode against every fixture agent", () => {
   }
 
   it("requires-auth passes once --auth-method is given", async () => {
-    const run = await runCli(["agent", ...FIXTURE_PROMPTS, ...DEFAULT_DEADLINES, "--auth-method", "fixture-token", "--", process.execPath, fixturePath("requires-auth")]);
+    const run = await runCli(["agent", ...FIXTURE_PROMPTS, ...withDeadlines(), "--auth-method", "fixture-token", "--", process.execPath, fixturePath("requires-auth")]);
     expect(run.report?.verdict, run.stdout).toBe("conformant");
     expect(run.exitCode).toBe(0);
   });

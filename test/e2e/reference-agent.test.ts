@@ -1,6 +1,7 @@
 /** The README's promise: `npx acp-conformance agent` reports the bundled reference agent conformant. */
 import { describe, expect, it } from "vitest";
 import { runCli } from "./run-cli.js";
+import { reportSchemaErrors } from "./report-schema.js";
 
 describe("the bundled reference agent", () => {
   it("is conformant on every requirement, with nothing left untested", async () => {
@@ -8,6 +9,7 @@ describe("the bundled reference agent", () => {
     expect(run.stderr).toBe("");
     expect(run.exitCode, run.stdout).toBe(0);
     const report = run.report!;
+    expect(reportSchemaErrors(report)).toBe("");
     expect(report.verdict).toBe("conformant");
     expect(report.target.bundled).toBe(true);
     expect(report.target.info).toMatchObject({ name: "acp-conformance-reference-agent" });
