@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
+    include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
     // The end-to-end tests run the real CLI against real processes; deadlines are generous
     // so that a loaded CI machine is slow, not red.
     testTimeout: 180_000,

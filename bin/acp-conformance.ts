@@ -19,6 +19,8 @@ import { buildReport } from "../reports/build-report.js";
 import { formatSummary, progressPrinter, type TerminalOptions } from "../reports/terminal.js";
 import { MODES } from "../scenarios/index.js";
 import { AGENT_OPTIONS, COMMON_OPTIONS, buildRunPlan, type ParsedArguments } from "./options.js";
+import { runPeerProcess } from "../peers/main.js";
+import { ScriptError } from "../peers/script.js";
 
 const EXIT = { conformant: 0, notConformant: 1, usage: 2 } as const;
 
@@ -82,7 +84,7 @@ async function main(): Promise<void> {
   await yargs(hideBin(process.argv))
     .scriptName("acp-conformance")
     .version(KIT_VERSION)
-    .parserConfiguration({ "populate--": true })
+    .parserConfiguration({ "populate--": true, "duplicate-arguments-array": false })
     .strict()
     .command(
       "agent",
@@ -90,6 +92,20 @@ async function main(): Promise<void> {
       (builder) => withCommon(builder).options(AGENT_OPTIONS),
       async (argv) => {
         exitCode = await runMode("agent", argv as unknown as Parameters<typeof runMode>[1]);
+      },
+    )
+    .command(
+      "peer <role>",
+      "run one scripted peer on stdio: acp-conformance peer <agent|client> --script s.json [--log events.ndjson] [-- <agent command>]",
+      (builder) =>
+        builder
+          .positional("role", { type: "string", choices: ["agent", "client"], demandOption: true })
+          .option("script", { type: "string", demandOption: true, describe: "the peer script (schemas/peer-script.schema.json)" })
+          .option("log", { type: "string", describe: "append every observed event to this NDJSON file" }),
+      (argv) => {
+        const agentCommand = (argv["--"] as Array<string | number> | undefined)?.map(String);
+        runPeerProcess({ role: argv.role as "agent" | "client", scriptPath: argv.script, ...(argv.log ? { logPath: argv.log } : {}), ...(agentCommand?.length ? { agentCommand } : {}) });
+        exitCode = -1; // the peer ends the process itself
       },
     )
     .command(
@@ -107,11 +123,11 @@ async function main(): Promise<void> {
       fail(`${message} (see --help)`);
     })
     .parseAsync();
-  process.exitCode = exitCode;
+  if (exitCode >= 0) process.exitCode = exitCode;
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof SpawnError) fail(error.message);
+  if (error instanceof UsageError || error instanceof SpawnError || error instanceof ScriptError) fail(error.message);
   const bug = error instanceof KitBugError ? "" : " (unexpected)";
   process.stderr.write(`acp-conformance: internal error${bug}, a bug in acp-conformance; please report it:\n${(error as Error)?.stack ?? String(error)}\n`);
   process.exit(EXIT.usage);

@@ -4,7 +4,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { compile } from "json-schema-to-typescript";
 
-export const GENERATED = [{ schema: "schemas/report.schema.json", output: "reports/report-types.ts" }];
+export const GENERATED = [
+  { schema: "schemas/report.schema.json", output: "reports/report-types.ts" },
+  { schema: "schemas/peer-script.schema.json", output: "peers/script-types.ts" },
+];
 
 export async function generate(schemaPath) {
   const schema = JSON.parse(readFileSync(schemaPath, "utf8"));

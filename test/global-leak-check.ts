@@ -22,7 +22,8 @@ export default function setup() {
   process.env[TAG_VARIABLE] = tag; // inherited by the test workers and everything they spawn
   return () => {
     if (process.platform !== "linux") return;
-    const leaked = listProcesses().filter((info) => info.pid !== process.pid && taggedWith(info.pid, tag));
+    // vitest's own workers inherit the tag too; ending them is vitest's job.
+    const leaked = listProcesses().filter((info) => info.pid !== process.pid && !info.command.includes("vitest/dist/workers") && taggedWith(info.pid, tag));
     if (leaked.length === 0) return;
     for (const info of leaked) {
       try {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { AGENT_FIXTURES } from "../../fixtures/agents/manifest.js";
 import { findRequirement } from "../../kit/requirements/index.js";
-import { FIXTURE_PROMPTS, failingIds, fixturePath, runCli } from "./run-cli.js";
+import { FIXTURE_PROMPTS, failingIds, fixtureCommand, runCli } from "./run-cli.js";
 import { reportSchemaErrors } from "./report-schema.js";
 
 /**
@@ -25,8 +25,9 @@ function withDeadlines(fixtureArgs: readonly string[] = []): string[] {
 describe.concurrent("agent mode against every fixture agent", () => {
   for (const fixture of AGENT_FIXTURES) {
     const expected = [...fixture.breaks].sort();
-    it(`${fixture.file} → ${expected.length === 0 ? (fixture.verdict ?? "conformant") : expected.join(", ")}`, async () => {
-      const run = await runCli(["agent", ...FIXTURE_PROMPTS, ...withDeadlines(fixture.args), "--", process.execPath, fixturePath(fixture.file)]);
+    const name = fixture.file ?? `${fixture.script}.json`;
+    it(`${name} → ${expected.length === 0 ? (fixture.verdict ?? "conformant") : expected.join(", ")}`, async () => {
+      const run = await runCli(["agent", ...FIXTURE_PROMPTS, ...withDeadlines(fixture.args), "--", ...fixtureCommand(fixture)]);
       expect(run.stderr).toBe("");
       expect(run.report, run.stdout).toBeDefined();
       const report = run.report!;
@@ -47,7 +48,7 @@ describe.concurrent("agent mode against every fixture agent", () => {
   }
 
   it("requires-auth passes once --auth-method is given", async () => {
-    const run = await runCli(["agent", ...FIXTURE_PROMPTS, ...withDeadlines(), "--auth-method", "fixture-token", "--", process.execPath, fixturePath("requires-auth")]);
+    const run = await runCli(["agent", ...FIXTURE_PROMPTS, ...withDeadlines(), "--auth-method", "fixture-token", "--", ...fixtureCommand({ script: "requires-auth" })]);
     expect(run.report?.verdict, run.stdout).toBe("conformant");
     expect(run.exitCode).toBe(0);
   });

@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { setTimeout as delay } from "node:timers/promises";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
-import { CLI, ROOT, fixturePath } from "./run-cli.js";
+import { CLI, ROOT, fixtureCommand } from "./run-cli.js";
 
 /** Live (non-zombie) processes whose environment contains TAG=<tag>. */
 function processesTagged(tag: string): number[] {
@@ -39,7 +39,7 @@ describe.skipIf(process.platform !== "linux")("interrupting the kit", () => {
     it(`${signal} stops every process the run started, grandchildren included`, async () => {
       const tag = randomUUID();
       // leaks-grandchild starts a `sleep 300` in its own session from every agent process.
-      const kit = execa(process.execPath, [CLI, "agent", "--env", `ACP_CONFORMANCE_TEST_TAG=${tag}`, "--", process.execPath, fixturePath("leaks-grandchild")], {
+      const kit = execa(process.execPath, [CLI, "agent", "--env", `ACP_CONFORMANCE_TEST_TAG=${tag}`, "--", ...fixtureCommand({ script: "leaks-grandchild" })], {
         reject: false,
         cwd: ROOT,
         env: { NO_COLOR: "1" },

@@ -12,6 +12,12 @@ export function fixturePath(name: string): string {
   return join(ROOT, "dist/fixtures/agents", `${name}.js`);
 }
 
+/** The command line that runs a fixture: a program from dist/, or a peer script through the scripted peer. */
+export function fixtureCommand(fixture: { file?: string; script?: string }): string[] {
+  if (fixture.file) return [process.execPath, fixturePath(fixture.file)];
+  return [process.execPath, join(ROOT, "dist/peers/main.js"), "agent", "--script", join(ROOT, "fixtures/scripts", `${fixture.script}.json`)];
+}
+
 /** The prompts that steer fixture agents (the reference agent's documented triggers). */
 export const FIXTURE_PROMPTS = ["--prompt", "acp-conformance: say hello", "--cancel-prompt", "acp-conformance: long turn", "--permission-prompt", "acp-conformance: ask permission"];
 

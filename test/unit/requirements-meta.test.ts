@@ -3,7 +3,8 @@
  * check names a registered requirement, every requirement has a fixture that breaks it alone,
  * and every citation points at something that exists in the pinned spec.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import { readScriptFile } from "../../peers/script.js";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AGENT_FIXTURES } from "../../fixtures/agents/manifest.js";
@@ -96,7 +97,16 @@ describe("the fixture corpus", () => {
     expect(agentRequirements.map((requirement) => requirement.id).filter((id) => !alone.has(id as RequirementId))).toEqual([]);
   });
 
-  it("names only fixture files that exist", () => {
-    for (const fixture of AGENT_FIXTURES) expect(existsSync(join(import.meta.dirname, "../../fixtures/agents", `${fixture.file}.ts`)), fixture.file).toBe(true);
+  it("names only fixtures that exist, each either a program or a script", () => {
+    for (const fixture of AGENT_FIXTURES) {
+      expect(fixture.file === undefined, JSON.stringify(fixture)).not.toBe(fixture.script === undefined);
+      const path = fixture.file ? join(import.meta.dirname, "../../fixtures/agents", `${fixture.file}.ts`) : join(import.meta.dirname, "../../fixtures/scripts", `${fixture.script}.json`);
+      expect(existsSync(path), path).toBe(true);
+    }
+  });
+
+  it("every peer script in the repository validates against the schema", () => {
+    const dir = join(import.meta.dirname, "../../fixtures/scripts");
+    for (const name of readdirSync(dir).filter((file) => file.endsWith(".json"))) expect(() => readScriptFile(join(dir, name)), name).not.toThrow();
   });
 });

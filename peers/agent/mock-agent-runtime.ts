@@ -1,0 +1,264 @@
+/**
+ * The scripted mock agent: answers initialize, hands out session ids, and runs each prompt
+ * turn as the script's actions say, over a PeerWire. Written straight on JSON-RPC (no SDK) so
+ * a script can make it misbehave in any way. Every id it generates comes from counters and
+ * the seed, so the same script gives the same frames.
+ */
+import { isAbsolute, join } from "node:path";
+import type { ObservationLog } from "../observation-log.js";
+import type { Frame, PeerWire } from "../peer-wire.js";
+import type { AgentAction, AgentScript } from "../script-types.js";
+
+interface Turn {
+  sessionId: string;
+  text: string;
+  cancelled: AbortController;
+  permissions: Map<string, unknown>;
+}
+
+type RpcError = { code: number; message: string; data?: unknown };
+type Reply = { result: unknown } | { error: RpcError };
+type TurnEnd = { stopReason: string } | { error: RpcError } | "hang";
+
+const DEFAULT_OPTIONS = [
+  { optionId: "allow", name: "Allow once", kind: "allow_once" },
+  { optionId: "reject", name: "Reject", kind: "reject_once" },
+];
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}
+
+export class MockAgentRuntime {
+  readonly #script: AgentScript;
+  readonly #wire: PeerWire;
+  readonly #log: ObservationLog;
+  readonly #sessions = new Map<string, { cwd: string; turn?: Turn }>();
+  readonly #waiting = new Map<string, (frame: Frame) => void>();
+  readonly #usedRules = new Set<number>();
+  #authenticated = false;
+  #counter = 0;
+  #sessionsCreated = 0;
+  readonly #inFlight = new Set<Promise<void>>();
+
+  constructor(script: AgentScript, wire: PeerWire) {
+    this.#script = script;
+    this.#wire = wire;
+    this.#log = wire.log;
+  }
+
+  start(): void {
+    this.#wire.start(
+      (message) => {
+        const handled = this.#onMessage(message);
+        this.#inFlight.add(handled);
+        void handled.finally(() => this.#inFlight.delete(handled));
+      },
+      () => void this.#exitWhenIdle(),
+    );
+  }
+
+  /** On stdin EOF: finish answering what was already read (at most a second), then exit. */
+  async #exitWhenIdle(): Promise<void> {
+    await Promise.race([Promise.allSettled([...this.#inFlight]), sleep(1_000)]);
+    await this.#wire.exit(0);
+  }
+
+  #id(prefix: string): string {
+    this.#counter += 1;
+    return `${prefix}-${this.#script.seed ?? 0}-${this.#counter}`;
+  }
+
+  async #onMessage(message: unknown): Promise<void> {
+    if (typeof message !== "object" || message === null || Array.isArray(message)) {
+      if (message === undefined) this.#wire.send({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } });
+      else this.#wire.send({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid request" } });
+      return;
+    }
+    const frame = message as Frame;
+    if (typeof frame.method !== "string") {
+      if ("result" in frame || "error" in frame) this.#waiting.get(String(frame.id))?.(frame);
+      else if ("id" in frame) this.#wire.send({ jsonrpc: "2.0", id: frame.id ?? null, error: { code: -32600, message: "Invalid request" } });
+      return;
+    }
+    const params = (frame.params ?? {}) as Record<string, unknown>;
+    if (!("id" in frame)) {
+      if (frame.method === "session/cancel" && typeof params.sessionId === "string") {
+        this.#log.add({ kind: "cancel", sessionId: params.sessionId });
+        this.#sessions.get(params.sessionId)?.turn?.cancelled.abort();
+      }
+      return;
+    }
+    const reply = await this.#answer(frame.method, params);
+    if (reply === "hang") return;
+    this.#wire.send({ jsonrpc: "2.0", id: frame.id, ...reply });
+  }
+
+  async #answer(method: string, params: Record<string, unknown>): Promise<Reply | "hang"> {
+    const script = this.#script;
+    switch (method) {
+      case "initialize": {
+        const answer = script.initialize ?? {};
+        if (answer.error) return { error: answer.error };
+        if (typeof params.protocolVersion !== "number" || !Number.isInteger(params.protocolVersion)) return { error: { code: -32602, message: "Invalid params: protocolVersion must be an integer" } };
+        const result: Record<string, unknown> = {
+          protocolVersion: answer.protocolVersion === "echo" ? params.protocolVersion : (answer.protocolVersion ?? 1),
+          agentCapabilities: answer.agentCapabilities ?? { loadSession: false },
+          authMethods: answer.authMethods ?? (script.requireAuth ?? []).map((id) => ({ id, name: id })),
+        };
+        if (answer.agentInfo !== null) result.agentInfo = answer.agentInfo ?? { name: "acp-conformance-mock-agent", version: "1.0.0" };
+        return { result };
+      }
+      case "authenticate":
+        if (!(script.requireAuth ?? []).includes(String(params.methodId))) return { error: { code: -32602, message: `Invalid params: unknown methodId ${String(params.methodId)}` } };
+        this.#authenticated = true;
+        return { result: {} };
+      case "session/new": {
+        if (script.requireAuth?.length && !this.#authenticated) return { error: { code: -32000, message: "Authentication required" } };
+        if (typeof params.cwd !== "string" || !isAbsolute(params.cwd) || !Array.isArray(params.mcpServers)) return { error: { code: -32602, message: "Invalid params: cwd must be absolute and mcpServers an array" } };
+        const given = script.sessionIds?.[this.#sessionsCreated++];
+        const sessionId = given ?? this.#id("session");
+        this.#sessions.set(sessionId, { cwd: params.cwd });
+        return { result: { sessionId } };
+      }
+      case "session/prompt":
+        return this.#prompt(params);
+      default:
+        return { error: { code: -32601, message: `Method not found: ${method}` } };
+    }
+  }
+
+  async #prompt(params: Record<string, unknown>): Promise<Reply | "hang"> {
+    if (typeof params.sessionId !== "string" || !Array.isArray(params.prompt)) return { error: { code: -32602, message: "Invalid params: sessionId and prompt are required" } };
+    const session = this.#sessions.get(params.sessionId);
+    if (!session) return { error: { code: -32002, message: `Session not found: ${params.sessionId}` } };
+    const text = (params.prompt as Array<{ type?: string; text?: string }>).map((block) => (block.type === "text" ? (block.text ?? "") : "")).join("\n");
+    const turn: Turn = { sessionId: params.sessionId, text, cancelled: new AbortController(), permissions: new Map() };
+    session.turn = turn;
+    const end = await this.#runTurn(turn, this.#actionsFor(text));
+    if (session.turn === turn) session.turn = undefined;
+    if (end === "hang") return "hang";
+    return "error" in end ? { error: end.error } : { result: { stopReason: end.stopReason } };
+  }
+
+  #actionsFor(text: string): AgentAction[] {
+    const rules = this.#script.prompts ?? [];
+    for (const [index, rule] of rules.entries()) {
+      if (rule.once && this.#usedRules.has(index)) continue;
+      if (rule.match !== undefined && !text.includes(rule.match)) continue;
+      if (rule.once) this.#usedRules.add(index);
+      return rule.actions;
+    }
+    return [{ message: `You said: ${text.slice(0, 200)}` }, { stop: "end_turn" }];
+  }
+
+  async #runTurn(turn: Turn, actions: AgentAction[]): Promise<TurnEnd> {
+    const cancel = this.#script.cancel ?? {};
+    const honour = cancel.honour ?? true;
+    const cancelled = async (): Promise<TurnEnd> => {
+      if (cancel.afterMs) await sleep(cancel.afterMs);
+      return { stopReason: cancel.stopReason ?? "cancelled" };
+    };
+    for (const action of actions) {
+      if (honour && turn.cancelled.signal.aborted) return cancelled();
+      const end = await this.#runAction(turn, action, honour);
+      if (end) return end;
+    }
+    if (honour && turn.cancelled.signal.aborted) return cancelled();
+    return { stopReason: "end_turn" };
+  }
+
+  /** Runs one action; returns how the turn ends when the action ends it. */
+  async #runAction(turn: Turn, action: AgentAction, honourCancel: boolean): Promise<TurnEnd | undefined> {
+    const update = (body: Record<string, unknown>, sessionId = turn.sessionId) => this.#wire.send({ jsonrpc: "2.0", method: "session/update", params: { sessionId, update: body } });
+    if ("message" in action) update({ sessionUpdate: "agent_message_chunk", messageId: action.messageId ?? this.#id("message"), content: { type: "text", text: action.message } });
+    else if ("thought" in action) update({ sessionUpdate: "agent_thought_chunk", messageId: action.messageId ?? this.#id("thought"), content: { type: "text", text: action.thought } });
+    else if ("toolCall" in action) update({ sessionUpdate: "tool_call", ...action.toolCall });
+    else if ("toolCallUpdate" in action) update({ sessionUpdate: "tool_call_update", ...action.toolCallUpdate });
+    else if ("plan" in action) update({ sessionUpdate: "plan", entries: action.plan });
+    else if ("availableCommands" in action) update({ sessionUpdate: "available_commands_update", availableCommands: action.availableCommands });
+    else if ("update" in action) update(action.update);
+    else if ("foreignUpdate" in action) update({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: action.foreignUpdate.text } }, action.foreignUpdate.sessionId ?? "foreign-session");
+    else if ("requestPermission" in action) await this.#requestPermission(turn, action.requestPermission);
+    else if ("ifPermission" in action) {
+      const outcome = classifyOutcome(turn.permissions.get(action.ifPermission.as ?? "last"));
+      const branch = outcome === action.ifPermission.outcome ? action.ifPermission.then : (action.ifPermission.else ?? []);
+      for (const inner of branch) {
+        const end = await this.#runAction(turn, inner, honourCancel);
+        if (end) return end;
+      }
+    } else if ("repeat" in action) {
+      for (let round = 0; round < action.repeat.times; round++) {
+        for (const inner of action.repeat.actions) {
+          if (honourCancel && turn.cancelled.signal.aborted) return undefined;
+          const end = await this.#runAction(turn, inner, honourCancel);
+          if (end) return end;
+        }
+      }
+    } else if ("readFile" in action) await this.#fs(turn, "fs/read_text_file", action.readFile.path, {});
+    else if ("writeFile" in action) await this.#fs(turn, "fs/write_text_file", action.writeFile.path, { content: action.writeFile.content });
+    else if ("terminal" in action) await this.#terminal(turn, action.terminal.command, action.terminal.args ?? []);
+    else if ("stop" in action) return { stopReason: action.stop };
+    else if ("error" in action) return { error: action.error };
+    else if ("hang" in action) return "hang";
+    else if ("delay" in action) await sleep(action.delay, honourCancel ? turn.cancelled.signal : undefined);
+    else await this.#wire.runCommonAction(action);
+    return undefined;
+  }
+
+  /** Sends a request to the client and waits for its response frame. */
+  #request(method: string, params: unknown): Promise<Frame> {
+    const id = this.#id("agent-request");
+    return new Promise((resolve) => {
+      this.#waiting.set(id, (frame) => {
+        this.#waiting.delete(id);
+        resolve(frame);
+      });
+      this.#wire.send({ jsonrpc: "2.0", id, method, params });
+    });
+  }
+
+  async #requestPermission(turn: Turn, spec: { toolCallId?: string; title?: string; options?: Array<Record<string, unknown>>; as?: string }): Promise<void> {
+    const toolCallId = spec.toolCallId ?? this.#id("tool");
+    const answer = await this.#request("session/request_permission", {
+      sessionId: turn.sessionId,
+      toolCall: { toolCallId, title: spec.title ?? "Run a tool", status: "pending" },
+      options: spec.options ?? DEFAULT_OPTIONS,
+    });
+    const outcome = (answer.result as { outcome?: unknown } | undefined)?.outcome ?? { error: answer.error };
+    const options = spec.options ?? DEFAULT_OPTIONS;
+    const selected = (outcome as { optionId?: unknown }).optionId;
+    const kind = options.find((option) => option.optionId === selected)?.kind;
+    turn.permissions.set(spec.as ?? "last", { ...(outcome as object), kind });
+    turn.permissions.set("last", { ...(outcome as object), kind });
+    this.#log.add({ kind: "permission", toolCallId, outcome });
+  }
+
+  async #fs(turn: Turn, method: string, path: string, extra: Record<string, unknown>): Promise<void> {
+    const cwd = this.#sessions.get(turn.sessionId)?.cwd ?? "/";
+    const absolute = isAbsolute(path) ? path : join(cwd, path);
+    const answer = await this.#request(method, { sessionId: turn.sessionId, path: absolute, ...extra });
+    this.#log.add({ kind: "fs", method, path: absolute, ok: !("error" in answer) });
+  }
+
+  async #terminal(turn: Turn, command: string, args: string[]): Promise<void> {
+    const created = await this.#request("terminal/create", { sessionId: turn.sessionId, command, args });
+    const terminalId = (created.result as { terminalId?: string } | undefined)?.terminalId;
+    this.#log.add({ kind: "terminal", method: "terminal/create", detail: created.result ?? created.error });
+    if (!terminalId) return;
+    for (const method of ["terminal/wait_for_exit", "terminal/output", "terminal/release"]) {
+      const answer = await this.#request(method, { sessionId: turn.sessionId, terminalId });
+      this.#log.add({ kind: "terminal", method, detail: answer.result ?? answer.error });
+    }
+  }
+}
+
+/** allowed / rejected / cancelled, from an outcome and the kind of the option it selected. */
+function classifyOutcome(recorded: unknown): "allowed" | "rejected" | "cancelled" {
+  const outcome = recorded as { outcome?: string; kind?: string } | undefined;
+  if (outcome?.outcome !== "selected") return "cancelled";
+  return outcome.kind?.startsWith("allow") ? "allowed" : "rejected";
+}

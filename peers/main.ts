@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+/**
+ * A scripted peer as a process:
+ *   peer-main.js agent  --script s.json [--log events.ndjson]
+ *   peer-main.js client --script s.json [--log events.ndjson] [-- <agent command...>]
+ * The agent speaks ACP on stdin/stdout. The client speaks it on stdin/stdout too, or, given
+ * an agent command, spawns that agent and speaks to it. Kept light on purpose: it loads the
+ * peer and its script validator, nothing of the CLI or the reports.
+ */
+import { spawn } from "node:child_process";
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { ObservationLog } from "./observation-log.js";
+import { readScriptFile, ScriptError } from "./script.js";
+import { startPeer } from "./start-peer.js";
+import type { PeerIo } from "./peer-wire.js";
+
+const SIGNAL_NUMBERS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+
+export interface PeerProcessOptions {
+  role: "agent" | "client";
+  scriptPath: string;
+  logPath?: string;
+  agentCommand?: string[];
+}
+
+export function parsePeerArguments(argv: string[]): PeerProcessOptions {
+  const separator = argv.indexOf("--");
+  const own = separator === -1 ? argv : argv.slice(0, separator);
+  const agentCommand = separator === -1 ? undefined : argv.slice(separator + 1);
+  const [role, ...rest] = own;
+  if (role !== "agent" && role !== "client") throw new ScriptError("usage: peer <agent|client> --script <file.json> [--log <events.ndjson>] [-- <agent command>]");
+  const value = (flag: string) => {
+    const index = rest.indexOf(flag);
+    return index === -1 ? undefined : rest[index + 1];
+  };
+  const scriptPath = value("--script");
+  if (!scriptPath) throw new ScriptError(`peer ${role} needs --script <file.json>`);
+  const logPath = value("--log");
+  return { role, scriptPath, ...(logPath ? { logPath } : {}), ...(agentCommand?.length ? { agentCommand } : {}) };
+}
+
+/** Runs a scripted peer in this process's stdio until it ends; never returns. */
+export function runPeerProcess(options: PeerProcessOptions): void {
+  const script = readScriptFile(options.scriptPath);
+  if (script.role !== options.role) throw new ScriptError(`${options.scriptPath} is a ${script.role} script, not a ${options.role} script`);
+  const log = new ObservationLog(options.logPath);
+  const exit = (code: number) => process.stdout.write("", () => process.exit(code));
+  const stayAlive = () => void setInterval(() => {}, 60_000);
+  let io: PeerIo = { input: process.stdin, output: process.stdout, stderr: process.stderr, end: exit, stayAlive };
+  if (options.role === "client" && options.agentCommand) {
+    const [command, ...args] = options.agentCommand;
+    const agent = spawn(command!, args, { stdio: ["pipe", "pipe", "inherit"], detached: true });
+    const endAgent = (code: number) => {
+      agent.stdin.end();
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-agent.pid!, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }, 5_000);
+      agent.once("exit", () => (clearTimeout(timer), exit(code)));
+    };
+    io = { input: agent.stdout, output: agent.stdin, stderr: process.stderr, end: endAgent, stayAlive };
+  }
+  for (const signal of Object.keys(SIGNAL_NUMBERS) as NodeJS.Signals[]) {
+    process.on(signal, () => {
+      log.add({ kind: "ended", how: "signal", signal });
+      process.exit(128 + SIGNAL_NUMBERS[signal]!);
+    });
+  }
+  const peer = startPeer(script, io, log);
+  // A client whose steps are done closes the connection, as a client does.
+  void peer.done.then(() => peer.wire.exit(0));
+}
+
+const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  try {
+    runPeerProcess(parsePeerArguments(process.argv.slice(2)));
+  } catch (error) {
+    process.stderr.write(`acp-conformance peer: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * What a scripted peer saw and did, in order: every frame in both directions, permission
+ * outcomes, cancels, fs and terminal calls, processes it spawned, and how it ended. Tests
+ * assert on it; scenarios check it. A spawned peer appends the same events to an NDJSON file.
+ */
+import { appendFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+
+export type PeerEvent =
+  /** A line the peer read (parsed when it is JSON). */
+  | { t: number; kind: "received"; text: string; message?: unknown }
+  /** A frame the peer wrote (as text, before any wire fault). */
+  | { t: number; kind: "sent"; text: string }
+  /** Agent: the outcome its permission request got. Client: the answer it gave (undefined: never answered). */
+  | { t: number; kind: "permission"; toolCallId: string | undefined; outcome: unknown }
+  | { t: number; kind: "cancel"; sessionId: string }
+  | { t: number; kind: "fs"; method: string; path: string; ok: boolean }
+  | { t: number; kind: "terminal"; method: string; detail: unknown }
+  | { t: number; kind: "spawned"; pid: number; setsid: boolean }
+  /** Client: the answer to one of its requests. */
+  | { t: number; kind: "response"; method: string; id: unknown; result?: unknown; error?: unknown }
+  | { t: number; kind: "ended"; how: "stdin-eof" | "signal" | "exit" | "closed"; code?: number; signal?: string };
+
+export type PeerEventKind = PeerEvent["kind"];
+type WithoutTime<E> = E extends PeerEvent ? Omit<E, "t"> : never;
+export type PeerEventInput = WithoutTime<PeerEvent>;
+
+export class ObservationLog {
+  readonly events: PeerEvent[] = [];
+  readonly #started = performance.now();
+  readonly #listeners = new Set<() => void>();
+  readonly #file: string | undefined;
+
+  /** `file`: also append every event to this NDJSON file as it happens. */
+  constructor(file?: string) {
+    this.#file = file;
+  }
+
+  add(event: PeerEventInput): void {
+    const entry = { t: Math.round((performance.now() - this.#started) * 10) / 10, ...event } as PeerEvent;
+    this.events.push(entry);
+    if (this.#file) appendFileSync(this.#file, `${JSON.stringify(entry)}\n`);
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** Events of one kind, typed. */
+  ofKind<K extends PeerEventKind>(kind: K): Extract<PeerEvent, { kind: K }>[] {
+    return this.events.filter((event) => event.kind === kind) as Extract<PeerEvent, { kind: K }>[];
+  }
+
+  /** The first event (already logged or still to come) that matches, or a rejection naming what was awaited. */
+  waitFor<E extends PeerEvent>(predicate: (event: PeerEvent) => event is E, options?: { timeoutMs?: number; description?: string }): Promise<E>;
+  waitFor(predicate: (event: PeerEvent) => boolean, options?: { timeoutMs?: number; description?: string }): Promise<PeerEvent>;
+  waitFor(predicate: (event: PeerEvent) => boolean, options: { timeoutMs?: number; description?: string } = {}): Promise<PeerEvent> {
+    const found = this.events.find(predicate);
+    if (found) return Promise.resolve(found);
+    const timeoutMs = options.timeoutMs ?? 10_000;
+    return new Promise((resolve, reject) => {
+      let checked = this.events.length;
+      const listener = () => {
+        for (; checked < this.events.length; checked++) {
+          const event = this.events[checked]!;
+          if (predicate(event)) {
+            clearTimeout(timer);
+            this.#listeners.delete(listener);
+            resolve(event);
+            return;
+          }
+        }
+      };
+      const timer = setTimeout(() => {
+        this.#listeners.delete(listener);
+        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${options.description ?? "a matching peer event"}; the log has ${this.events.length} events`));
+      }, timeoutMs);
+      this.#listeners.add(listener);
+    });
+  }
+
+  /** The messages (parsed frames) the peer received, in order. */
+  receivedMessages(): Array<Record<string, unknown>> {
+    return this.ofKind("received").flatMap((event) => (event.message && typeof event.message === "object" ? [event.message as Record<string, unknown>] : []));
+  }
+
+  /** The events without timestamps and process ids: what must be equal for the same script and seed. */
+  canonical(): unknown[] {
+    return this.events.map(({ t: _t, ...rest }) => (rest.kind === "spawned" ? { ...rest, pid: 0 } : rest));
+  }
+}

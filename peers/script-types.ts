@@ -1,0 +1,370 @@
+/* Generated from schemas/peer-script.schema.json by scripts/generate-types.mjs; do not edit by hand. */
+
+/**
+ * A declarative, JSON-serialisable script for a scripted ACP peer. The same script runs in-process or in a spawned process.
+ */
+export type PeerScript = AgentScript | ClientScript;
+/**
+ * One step of a turn. Exactly one key.
+ */
+export type AgentAction =
+  | {
+      message: string;
+      messageId?: string;
+    }
+  | {
+      thought: string;
+      messageId?: string;
+    }
+  | {
+      toolCall: {
+        [k: string]: unknown;
+      };
+    }
+  | {
+      toolCallUpdate: {
+        [k: string]: unknown;
+      };
+    }
+  | {
+      plan: {
+        [k: string]: unknown;
+      }[];
+    }
+  | {
+      availableCommands: {
+        [k: string]: unknown;
+      }[];
+    }
+  | {
+      /**
+       * Any session/update payload, sent as is.
+       */
+      update: {
+        [k: string]: unknown;
+      };
+    }
+  | {
+      foreignUpdate: {
+        sessionId?: string;
+        text: string;
+      };
+    }
+  | {
+      requestPermission: {
+        toolCallId?: string;
+        title?: string;
+        options?: {
+          [k: string]: unknown;
+        }[];
+        /**
+         * Name under which the outcome is remembered for ifPermission.
+         */
+        as?: string;
+      };
+    }
+  | {
+      ifPermission: {
+        as?: string;
+        outcome: "allowed" | "rejected" | "cancelled";
+        then: AgentAction[];
+        else?: AgentAction[];
+      };
+    }
+  | {
+      readFile: {
+        path: string;
+      };
+    }
+  | {
+      writeFile: {
+        path: string;
+        content: string;
+      };
+    }
+  | {
+      terminal: {
+        command: string;
+        args?: string[];
+      };
+    }
+  | CommonAction
+  | {
+      /**
+       * Run these actions this many times (a cancel ends the loop).
+       */
+      repeat: {
+        times: number;
+        actions: AgentAction[];
+      };
+    }
+  | {
+      /**
+       * End the turn with this stop reason.
+       */
+      stop: string;
+    }
+  | {
+      error: RpcError;
+    };
+/**
+ * Actions both peers can take at any step.
+ */
+export type CommonAction =
+  | {
+      /**
+       * Milliseconds.
+       */
+      delay: number;
+    }
+  | {
+      /**
+       * A line written as is (a newline is added).
+       */
+      raw: string;
+    }
+  | {
+      /**
+       * Bytes written as is (no newline added).
+       */
+      rawBase64: string;
+    }
+  | {
+      stderr: string;
+    }
+  | {
+      flood: {
+        bytes: number;
+        newline?: boolean;
+        stream?: "stdout" | "stderr";
+      };
+    }
+  | {
+      spawn: {
+        setsid?: boolean;
+        seconds?: number;
+      };
+    }
+  | {
+      hang: true;
+    }
+  | {
+      exit: number;
+    };
+/**
+ * One request or action of the client. Exactly one key.
+ */
+export type ClientStep =
+  | {
+      initialize: {
+        protocolVersion?: unknown;
+      };
+    }
+  | {
+      authenticate: {
+        methodId: string;
+      };
+    }
+  | {
+      newSession: {
+        cwd?: string;
+      };
+    }
+  | {
+      loadSession: {
+        sessionId: string;
+        cwd?: string;
+      };
+    }
+  | {
+      prompt: {
+        text: string;
+        cancelAfterMs?: number;
+        cancelAfterFirstUpdate?: boolean;
+        /**
+         * Wait for the response before the next step (default true).
+         */
+        await?: boolean;
+      };
+    }
+  | {
+      cancel: {};
+    }
+  | {
+      request: {
+        method: string;
+        params?: unknown;
+      };
+    }
+  | {
+      notify: {
+        method: string;
+        params?: unknown;
+      };
+    }
+  | {
+      closeStdin: true;
+    }
+  | CommonAction;
+
+/**
+ * A mock ACP agent: how it answers initialize, which session ids it hands out, and what each prompt turn does.
+ */
+export interface AgentScript {
+  role: "agent";
+  /**
+   * A script file this one builds on (path relative to this file; only in script files). Objects merge with this script winning; this script's prompt rules are tried before the base's; other arrays replace the base's.
+   */
+  extends?: string;
+  /**
+   * Seed for generated ids (session ids, message ids, tool call ids). Same script and seed, same frames.
+   */
+  seed?: number;
+  initialize?: InitializeAnswer;
+  /**
+   * Auth method ids: session/new answers -32000 until authenticate is called with one of them.
+   */
+  requireAuth?: string[];
+  /**
+   * Session ids handed out in order; generated from the seed after these run out.
+   */
+  sessionIds?: string[];
+  /**
+   * Turn rules, tried in order: the first whose `match` is in the prompt text (or that has no match) runs; a rule with `once` is used up after one turn.
+   */
+  prompts?: PromptRule[];
+  cancel?: CancelBehaviour;
+  faults?: Faults;
+}
+export interface InitializeAnswer {
+  /**
+   * The version to answer, or "echo" to answer whatever the client asked for.
+   */
+  protocolVersion?: number | "echo";
+  agentCapabilities?: {
+    [k: string]: unknown;
+  };
+  authMethods?: {
+    [k: string]: unknown;
+  }[];
+  agentInfo?: {
+    [k: string]: unknown;
+  } | null;
+  error?: RpcError;
+}
+export interface RpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+export interface PromptRule {
+  /**
+   * Substring of the prompt's text blocks; omitted matches any prompt.
+   */
+  match?: string;
+  /**
+   * Use this rule for one turn only (rules by order).
+   */
+  once?: boolean;
+  actions: AgentAction[];
+}
+export interface CancelBehaviour {
+  /**
+   * End the turn on session/cancel (default true); false keeps running the actions.
+   */
+  honour?: boolean;
+  /**
+   * How long after the cancel the turn ends.
+   */
+  afterMs?: number;
+  /**
+   * What a cancelled turn answers (default cancelled).
+   */
+  stopReason?: string;
+}
+/**
+ * Wire faults applied to every frame the peer writes or to how it reads.
+ */
+export interface Faults {
+  split?: {
+    pieces: number;
+    delayMs?: number;
+  };
+  /**
+   * Hold frames and write those produced in the same tick in one write.
+   */
+  coalesce?: boolean;
+  crlf?: boolean;
+  /**
+   * A line that is not JSON, written before the first frame.
+   */
+  garbageLine?: string;
+  /**
+   * A line with a byte that is not UTF-8, written before the first frame.
+   */
+  invalidUtf8?: boolean;
+  /**
+   * Bytes of stderr written at start.
+   */
+  stderrNoise?: number;
+  /**
+   * Send every response twice.
+   */
+  duplicateResponses?: boolean;
+  /**
+   * Answer numeric ids with id + 1000 and string ids with a suffix.
+   */
+  wrongResponseIds?: boolean;
+  /**
+   * Delay every response by this long.
+   */
+  lateResponseMs?: number;
+  /**
+   * Pad the first response with a _meta of this many bytes.
+   */
+  oversizeFrameBytes?: number;
+  ignoreStdinEof?: boolean;
+  exitAfterFrames?: {
+    count: number;
+    code?: number;
+  };
+  spawnDescendants?: {
+    setsid?: boolean;
+    seconds?: number;
+  }[];
+}
+/**
+ * A mock ACP client: what it advertises, the requests it sends in order, and how it answers the agent.
+ */
+export interface ClientScript {
+  role: "client";
+  /**
+   * A script file this one builds on (path relative to this file; only in script files). Objects merge with this script winning; this script's prompt rules are tried before the base's; other arrays replace the base's.
+   */
+  extends?: string;
+  seed?: number;
+  clientCapabilities?: {
+    [k: string]: unknown;
+  };
+  clientInfo?: {
+    [k: string]: unknown;
+  };
+  steps: ClientStep[];
+  permission?: {
+    answer?: "allow_once" | "allow_always" | "reject_once" | "reject_always" | "cancelled" | "never";
+  };
+  fs?: {
+    /**
+     * An in-memory tree: paths relative to the session cwd and their content.
+     */
+    files?: {
+      [k: string]: string;
+    };
+  };
+  terminal?: {
+    mode?: "simulated" | "real";
+    output?: string;
+    exitCode?: number;
+  };
+  faults?: Faults;
+}

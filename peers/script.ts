@@ -1,0 +1,99 @@
+/**
+ * Loading and validating peer scripts against schemas/peer-script.schema.json. A script that
+ * does not validate is rejected with the path of every problem, before anything runs.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, resolve } from "node:path";
+import type { Ajv2020 as Ajv2020Class, ValidateFunction } from "ajv/dist/2020.js";
+import type { AgentScript, ClientScript, PeerScript } from "./script-types.js";
+
+export type { AgentScript, ClientScript, PeerScript } from "./script-types.js";
+
+export class ScriptError extends Error {
+  override name = "ScriptError";
+}
+
+let validator: ValidateFunction | undefined;
+
+/** The validator precompiled at build time (dist/peers/script-validator.cjs), or one compiled now. */
+function scriptValidator(): ValidateFunction {
+  if (validator) return validator;
+  const require = createRequire(import.meta.url);
+  try {
+    validator = require("./script-validator.cjs") as ValidateFunction;
+  } catch {
+    // Not built (the TypeScript runs directly): compile the schema now, loading ajv only here.
+    const { Ajv2020 } = require("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020Class };
+    validator = new Ajv2020({ allErrors: true, strict: false }).compile(JSON.parse(schemaText()));
+  }
+  return validator;
+}
+
+function schemaText(): string {
+  // From dist/peers/ and from peers/ (tests run the TypeScript directly).
+  for (const relative of ["../../schemas/peer-script.schema.json", "../schemas/peer-script.schema.json"]) {
+    try {
+      return readFileSync(new URL(relative, import.meta.url), "utf8");
+    } catch {
+      // try the next location
+    }
+  }
+  throw new Error("schemas/peer-script.schema.json is missing from the package");
+}
+
+/** Validates a script; throws a ScriptError listing every problem with its JSON path. */
+export function validateScript(script: unknown, source = "script"): PeerScript {
+  const validate = scriptValidator();
+  if (validate(script)) return script as PeerScript;
+  // oneOf branches explode into many errors; the deepest ones are the useful ones.
+  const errors = validate.errors ?? [];
+  const depth = Math.max(...errors.map((error) => error.instancePath.split("/").length));
+  const useful = errors.filter((error) => error.instancePath.split("/").length === depth && error.keyword !== "oneOf");
+  const lines = [...new Set((useful.length > 0 ? useful : errors).map((error) => `${error.instancePath || "/"} ${error.message ?? error.keyword}`))];
+  throw new ScriptError(`${source} is not a valid peer script:\n  ${lines.slice(0, 8).join("\n  ")}`);
+}
+
+export function readScriptFile(path: string): PeerScript {
+  return validateScript(readWithBase(path, []), path);
+}
+
+/** Reads a script file and the chain of files it `extends`, merged; not yet validated. */
+function readWithBase(path: string, seen: string[]): Record<string, unknown> {
+  const absolute = resolve(path);
+  if (seen.includes(absolute)) throw new ScriptError(`peer script ${path} extends itself through ${seen.join(" → ")}`);
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(readFileSync(absolute, "utf8")) as Record<string, unknown>;
+  } catch (error) {
+    throw new ScriptError(`cannot read the peer script ${path}: ${(error as Error).message}`);
+  }
+  if (typeof parsed.extends !== "string") return parsed;
+  const { extends: basePath, ...own } = parsed;
+  const base = readWithBase(resolve(dirname(absolute), basePath), [...seen, absolute]);
+  return mergeScripts(base, own);
+}
+
+/** Objects merge (the extending script wins); its prompt rules go before the base's; other arrays replace. */
+export function mergeScripts(base: Record<string, unknown>, own: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(own)) {
+    const inherited = base[key];
+    if (key === "prompts" && Array.isArray(value) && Array.isArray(inherited)) merged[key] = [...value, ...inherited];
+    else if (isPlainObject(value) && isPlainObject(inherited)) merged[key] = mergeScripts(inherited, value);
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function isAgentScript(script: PeerScript): script is AgentScript {
+  return script.role === "agent";
+}
+
+export function isClientScript(script: PeerScript): script is ClientScript {
+  return script.role === "client";
+}

@@ -1,0 +1,13 @@
+// Precompiles the peer-script validator with ajv's standalone code generation, so a spawned
+// scripted peer validates its script without compiling the schema at start-up (about 170 ms).
+// Runs after tsc; peers/script.ts falls back to compiling when this file is absent (tests
+// that run the TypeScript sources directly).
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import standaloneCode from "ajv/dist/standalone/index.js";
+
+const schema = JSON.parse(readFileSync("schemas/peer-script.schema.json", "utf8"));
+const ajv = new Ajv2020({ allErrors: true, strict: false, code: { source: true } });
+const validate = ajv.compile(schema);
+mkdirSync("dist/peers", { recursive: true });
+writeFileSync("dist/peers/script-validator.cjs", standaloneCode.default ? standaloneCode.default(ajv, validate) : standaloneCode(ajv, validate));
