@@ -18,7 +18,7 @@ import { KIT_VERSION } from "../kit/version.js";
 import { buildReport } from "../reports/build-report.js";
 import { formatSummary, progressPrinter, type TerminalOptions } from "../reports/terminal.js";
 import { MODES } from "../scenarios/index.js";
-import { AGENT_OPTIONS, COMMON_OPTIONS, buildRunPlan, type ParsedArguments } from "./options.js";
+import { AGENT_OPTIONS, CLIENT_OPTIONS, COMMON_OPTIONS, buildRunPlan, type ParsedArguments } from "./options.js";
 import { runPeerProcess } from "../peers/main.js";
 import { ScriptError } from "../peers/script.js";
 
@@ -95,6 +95,14 @@ async function main(): Promise<void> {
       },
     )
     .command(
+      "client",
+      "test an ACP client: acp-conformance client [options] -- <client command with {agent}> (no command: the bundled reference client)",
+      (builder) => withCommon(builder).options(CLIENT_OPTIONS),
+      async (argv) => {
+        exitCode = await runMode("client", argv as unknown as Parameters<typeof runMode>[1]);
+      },
+    )
+    .command(
       "peer <role>",
       "run one scripted peer on stdio: acp-conformance peer <agent|client> --script s.json [--log events.ndjson] [-- <agent command>]",
       (builder) =>
@@ -111,7 +119,7 @@ async function main(): Promise<void> {
     .command(
       "list [mode]",
       "list requirements and scenarios",
-      (builder) => builder.positional("mode", { type: "string", choices: ["agent"] }).option("json", { type: "boolean", default: false }),
+      (builder) => builder.positional("mode", { type: "string", choices: ["agent", "client"] }).option("json", { type: "boolean", default: false }),
       (argv) => {
         exitCode = listCommand(argv as { mode?: string; json: boolean });
       },

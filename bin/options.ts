@@ -32,6 +32,10 @@ export const COMMON_OPTIONS = {
   color: { type: "boolean", default: true, describe: "colour the terminal output (--no-color to turn off)" },
 } as const satisfies Record<string, Options>;
 
+export const CLIENT_OPTIONS = {
+  "client-timeout": { type: "number", default: DEFAULTS.clientTimeoutMs, describe: "ms the client under test may run before the kit treats it as hung" },
+} as const satisfies Record<string, Options>;
+
 export const AGENT_OPTIONS = {
   prompt: { type: "string", describe: "a prompt the agent answers with an ordinary turn (enables prompt, session and limits scenarios)" },
   "cancel-prompt": { type: "string", describe: "a prompt that keeps the agent busy long enough to cancel it" },
@@ -47,6 +51,7 @@ export interface ParsedArguments {
   "startup-timeout": number;
   "scenario-timeout": number;
   "close-grace": number;
+  "client-timeout"?: number;
   seed?: number;
   jobs: number;
   strict: boolean;
@@ -78,7 +83,8 @@ function parseEnv(entries: string[] = []): Record<string, string> {
 function bundledTarget(mode: Mode): { command: string; args: string[] } {
   const file = fileURLToPath(new URL(`../peers/reference/${mode}-main.js`, import.meta.url));
   if (!existsSync(file)) throw new UsageError(`${mode} mode has no bundled reference peer; give a command after --`);
-  return { command: process.execPath, args: [file] };
+  // A client under test is told where its agent is; the reference client takes it as its first argument.
+  return { command: process.execPath, args: mode === "client" ? [file, "{agent}"] : [file] };
 }
 
 export function buildRunPlan(mode: Mode, argv: ParsedArguments): RunPlan {
@@ -102,6 +108,7 @@ export function buildRunPlan(mode: Mode, argv: ParsedArguments): RunPlan {
       startupTimeoutMs: positiveInteger("startup-timeout", argv["startup-timeout"]),
       scenarioTimeoutMs: positiveInteger("scenario-timeout", argv["scenario-timeout"]),
       closeGraceMs: positiveInteger("close-grace", argv["close-grace"]),
+      clientTimeoutMs: positiveInteger("client-timeout", argv["client-timeout"] ?? DEFAULTS.clientTimeoutMs),
       jobs: positiveInteger("jobs", argv.jobs),
       seed: argv.seed ?? Math.floor(Math.random() * 2 ** 31),
       strict: argv.strict,

@@ -31,6 +31,8 @@ export interface RunOptions {
   scenarioTimeoutMs: number;
   /** How long a target may take to exit after its stdin closes. */
   closeGraceMs: number;
+  /** Client mode: how long the client under test may run before the kit treats it as hung. */
+  clientTimeoutMs: number;
   jobs: number;
   seed: number;
   strict: boolean;
@@ -56,6 +58,7 @@ export const DEFAULTS = {
   startupTimeoutMs: 10_000,
   scenarioTimeoutMs: 120_000,
   closeGraceMs: 5_000,
+  clientTimeoutMs: 30_000,
   jobs: Math.max(1, Math.min(4, availableParallelism())),
 } as const;
 

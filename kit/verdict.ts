@@ -22,7 +22,7 @@ export function requirementVerdict(requirement: Requirement, checks: readonly Re
     return requirement.level === "should" ? "warn" : "pass";
   }
   if (checks.some((check) => check.verdict === "pass")) return "pass";
-  if (options.gatedOff?.has(requirement.id)) return "not-applicable";
+  if (options.gatedOff?.has(requirement.id) || checks.some((check) => check.verdict === "not-applicable")) return "not-applicable";
   return "not-tested";
 }
 

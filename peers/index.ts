@@ -12,11 +12,11 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough, Readable, Writable } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { ObservationLog, type PeerEvent } from "./observation-log.js";
 import { validateScript } from "./script.js";
 import type { AgentScript, ClientScript, PeerScript } from "./script-types.js";
 import { startPeer, type StartedPeer } from "./start-peer.js";
+import { peerEntryPoint } from "./entry-point.js";
 
 export { ObservationLog, type PeerEvent, type PeerEventKind } from "./observation-log.js";
 export { ScriptError, validateScript, readScriptFile } from "./script.js";
@@ -48,14 +48,6 @@ export interface MockPeer<S extends PeerScript> {
   close(): Promise<void>;
 }
 
-/** The spawned peer's entry point: next to this file when built; in dist/ when the TypeScript runs directly. */
-function peerMain(): string {
-  for (const candidate of ["./main.js", "../dist/peers/main.js"]) {
-    const path = fileURLToPath(new URL(candidate, import.meta.url));
-    if (existsSync(path)) return path;
-  }
-  throw new Error("acp-conformance is not built: run npm run build to spawn scripted peers");
-}
 
 class ScriptedPeer<S extends PeerScript> implements MockPeer<S> {
   readonly script: S;
@@ -95,7 +87,7 @@ class ScriptedPeer<S extends PeerScript> implements MockPeer<S> {
 
   spawnCommand(options: { agent?: string[] } = {}): { command: string; args: string[] } {
     const files = this.#files();
-    const args = [peerMain(), this.script.role, "--script", files.script, "--log", files.log];
+    const args = [peerEntryPoint(), this.script.role, "--script", files.script, "--log", files.log];
     if (options.agent) args.push("--", ...options.agent);
     return { command: process.execPath, args };
   }

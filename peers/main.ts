@@ -8,7 +8,9 @@
  * peer and its script validator, nothing of the CLI or the reports.
  */
 import { spawn } from "node:child_process";
-import { realpathSync } from "node:fs";
+import { fstatSync, realpathSync } from "node:fs";
+import { Socket } from "node:net";
+import type { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { ObservationLog } from "./observation-log.js";
 import { readScriptFile, ScriptError } from "./script.js";
@@ -16,6 +18,20 @@ import { startPeer } from "./start-peer.js";
 import type { PeerIo } from "./peer-wire.js";
 
 const SIGNAL_NUMBERS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+
+/**
+ * Node writes to stdout and stderr pipes synchronously on Linux, so a peer whose reader stopped reading
+ * would block in write() and could not see stdin close or a signal arrive: exactly what a
+ * cleanup check must observe. A socket on fd 1 writes asynchronously instead.
+ */
+function nonBlocking(fd: 1 | 2): Writable {
+  try {
+    if (fstatSync(fd).isFIFO()) return new Socket({ fd, readable: false, writable: true });
+  } catch {
+    // not a pipe we can wrap
+  }
+  return fd === 1 ? process.stdout : process.stderr;
+}
 
 export interface PeerProcessOptions {
   role: "agent" | "client";
@@ -45,9 +61,18 @@ export function runPeerProcess(options: PeerProcessOptions): void {
   const script = readScriptFile(options.scriptPath);
   if (script.role !== options.role) throw new ScriptError(`${options.scriptPath} is a ${script.role} script, not a ${options.role} script`);
   const log = new ObservationLog(options.logPath);
-  const exit = (code: number) => process.stdout.write("", () => process.exit(code));
+  const stdout = nonBlocking(1);
+  const stderr = nonBlocking(2);
+  // A reader that went away (EPIPE) is the other side's business, not a reason to crash before logging how we ended.
+  stdout.on("error", () => {});
+  stderr.on("error", () => {});
+  // Flush what is written, but never wait on a reader that stopped reading.
+  const exit = (code: number) => {
+    setTimeout(() => process.exit(code), 500).unref();
+    stdout.write("", () => process.exit(code));
+  };
   const stayAlive = () => void setInterval(() => {}, 60_000);
-  let io: PeerIo = { input: process.stdin, output: process.stdout, stderr: process.stderr, end: exit, stayAlive };
+  let io: PeerIo = { input: process.stdin, output: stdout, stderr, end: exit, stayAlive };
   if (options.role === "client" && options.agentCommand) {
     const [command, ...args] = options.agentCommand;
     const agent = spawn(command!, args, { stdio: ["pipe", "pipe", "inherit"], detached: true });

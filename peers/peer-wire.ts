@@ -26,6 +26,12 @@ export interface PeerIo {
 export type Frame = Record<string, unknown>;
 
 const MAX_LINE_BYTES = 64 * 1024 * 1024;
+/** Frames longer than this are logged as their head and their length, so a big frame cannot swell the log. */
+const LOGGED_TEXT_CHARS = 64 * 1024;
+
+function forLog(text: string): string {
+  return text.length <= LOGGED_TEXT_CHARS ? text : `${text.slice(0, LOGGED_TEXT_CHARS)}… (${text.length} characters)`;
+}
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class PeerWire {
@@ -82,7 +88,7 @@ export class PeerWire {
       outgoing = { ...frame, id: typeof id === "number" ? id + 1000 : typeof id === "string" ? `${id}-wrong` : id };
     }
     const text = JSON.stringify(outgoing);
-    this.log.add({ kind: "sent", text });
+    this.log.add({ kind: "sent", text: forLog(text) });
     const copies = isResponse && this.#faults.duplicateResponses ? 2 : 1;
     const write = () => {
       for (let copy = 0; copy < copies; copy++) this.#enqueue(Buffer.from(`${text}${this.#faults.crlf ? "\r\n" : "\n"}`));
@@ -142,7 +148,7 @@ export class PeerWire {
         message = undefined;
       }
     }
-    this.log.add(message === undefined ? { kind: "received", text } : { kind: "received", text, message });
+    this.log.add(message === undefined ? { kind: "received", text: forLog(text) } : { kind: "received", text: forLog(text), message });
     onMessage(message, text);
   }
 

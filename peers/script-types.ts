@@ -100,6 +100,33 @@ export type AgentAction =
     }
   | {
       /**
+       * Send any request to the client and wait for its answer (logged as a response event).
+       */
+      request: {
+        method: string;
+        params?: unknown;
+      };
+    }
+  | {
+      /**
+       * One agent_message_chunk frame of about this many bytes.
+       */
+      bigMessage: {
+        bytes: number;
+        /**
+         * Text at the start of the chunk; the rest is filler.
+         */
+        text?: string;
+      };
+    }
+  | {
+      /**
+       * A frame written as is (a newline is added), after replacing {{requestId}} with the prompt request's id (as JSON) and {{sessionId}} with the session id.
+       */
+      frame: string;
+    }
+  | {
+      /**
        * End the turn with this stop reason.
        */
       stop: string;

@@ -2,9 +2,9 @@
 
 export type RequirementVerdict = "pass" | "fail" | "warn" | "not-applicable" | "not-tested";
 /**
- * not-tested: the check ran but could not be exercised (for example a turn that finished before the cancel landed).
+ * not-tested: the check ran but could not be exercised (for example a turn that finished before the cancel landed). not-applicable: the target does not advertise what the check is about.
  */
-export type CheckVerdict = "pass" | "fail" | "not-tested";
+export type CheckVerdict = "pass" | "fail" | "not-tested" | "not-applicable";
 
 /**
  * The JSON report of one acp-conformance run (reportVersion 1).

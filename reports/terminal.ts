@@ -67,7 +67,7 @@ function firstCheck(result: RequirementResult, verdict: "fail" | "not-tested") {
 export function formatSummary(report: ConformanceReport, options: TerminalOptions): string {
   const lines: string[] = [];
   if (!options.quiet) {
-    const who = report.target.bundled ? "the bundled reference agent" : [report.target.command, ...report.target.args].join(" ");
+    const who = report.target.bundled ? `the bundled reference ${report.mode}` : [report.target.command, ...report.target.args].join(" ");
     const info = report.target.info as { name?: string; version?: string } | undefined;
     lines.push(paint(options, "bold", `acp-conformance ${report.tool.version} · ${report.mode} mode · ${who}${info?.name ? ` (${info.name} ${info.version ?? ""})`.trimEnd() : ""}`));
     for (const area of AREAS) {

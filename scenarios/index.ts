@@ -4,6 +4,8 @@ import type { RunPlan } from "../kit/run-options.js";
 import type { Mode, Scenario } from "../kit/scenario.js";
 import { AGENT_SCENARIOS, GENERIC_AGENT_REQUIREMENTS } from "./agent/index.js";
 import { preflightAgent, type PreflightResult } from "./agent/preflight.js";
+import { CLIENT_SCENARIOS, GENERIC_CLIENT_REQUIREMENTS } from "./client/index.js";
+import { preflightClient } from "./client/preflight.js";
 
 export interface ModeDefinition {
   scenarios: readonly Scenario[];
@@ -13,4 +15,5 @@ export interface ModeDefinition {
 
 export const MODES: Partial<Record<Mode, ModeDefinition>> = {
   agent: { scenarios: AGENT_SCENARIOS, generic: GENERIC_AGENT_REQUIREMENTS, preflight: preflightAgent },
+  client: { scenarios: CLIENT_SCENARIOS, generic: GENERIC_CLIENT_REQUIREMENTS, preflight: preflightClient },
 };

@@ -4,13 +4,14 @@
  * exercised by some scenario (enforced by test/unit/requirements-meta.test.ts).
  */
 import { ACP_AGENT_REQUIREMENTS, type AcpAgentRequirementId } from "./acp-agent.js";
+import { ACP_CLIENT_REQUIREMENTS, type AcpClientRequirementId } from "./acp-client.js";
 import type { Requirement } from "./types.js";
 
 export * from "./types.js";
 
-export type RequirementId = AcpAgentRequirementId;
+export type RequirementId = AcpAgentRequirementId | AcpClientRequirementId;
 
-export const REQUIREMENTS: readonly Requirement[] = [...ACP_AGENT_REQUIREMENTS];
+export const REQUIREMENTS: readonly Requirement[] = [...ACP_AGENT_REQUIREMENTS, ...ACP_CLIENT_REQUIREMENTS];
 
 const byId = new Map(REQUIREMENTS.map((requirement) => [requirement.id, requirement]));
 

@@ -11,6 +11,8 @@ import type { AgentAction, AgentScript } from "../script-types.js";
 
 interface Turn {
   sessionId: string;
+  /** The session/prompt request's id, for frames that need it. */
+  requestId: unknown;
   text: string;
   cancelled: AbortController;
   permissions: Map<string, unknown>;
@@ -92,12 +94,12 @@ export class MockAgentRuntime {
       }
       return;
     }
-    const reply = await this.#answer(frame.method, params);
+    const reply = await this.#answer(frame.method, params, frame.id);
     if (reply === "hang") return;
     this.#wire.send({ jsonrpc: "2.0", id: frame.id, ...reply });
   }
 
-  async #answer(method: string, params: Record<string, unknown>): Promise<Reply | "hang"> {
+  async #answer(method: string, params: Record<string, unknown>, requestId: unknown): Promise<Reply | "hang"> {
     const script = this.#script;
     switch (method) {
       case "initialize": {
@@ -125,18 +127,18 @@ export class MockAgentRuntime {
         return { result: { sessionId } };
       }
       case "session/prompt":
-        return this.#prompt(params);
+        return this.#prompt(params, requestId);
       default:
         return { error: { code: -32601, message: `Method not found: ${method}` } };
     }
   }
 
-  async #prompt(params: Record<string, unknown>): Promise<Reply | "hang"> {
+  async #prompt(params: Record<string, unknown>, requestId: unknown): Promise<Reply | "hang"> {
     if (typeof params.sessionId !== "string" || !Array.isArray(params.prompt)) return { error: { code: -32602, message: "Invalid params: sessionId and prompt are required" } };
     const session = this.#sessions.get(params.sessionId);
     if (!session) return { error: { code: -32002, message: `Session not found: ${params.sessionId}` } };
     const text = (params.prompt as Array<{ type?: string; text?: string }>).map((block) => (block.type === "text" ? (block.text ?? "") : "")).join("\n");
-    const turn: Turn = { sessionId: params.sessionId, text, cancelled: new AbortController(), permissions: new Map() };
+    const turn: Turn = { sessionId: params.sessionId, requestId, text, cancelled: new AbortController(), permissions: new Map() };
     session.turn = turn;
     const end = await this.#runTurn(turn, this.#actionsFor(text));
     if (session.turn === turn) session.turn = undefined;
@@ -201,7 +203,17 @@ export class MockAgentRuntime {
     } else if ("readFile" in action) await this.#fs(turn, "fs/read_text_file", action.readFile.path, {});
     else if ("writeFile" in action) await this.#fs(turn, "fs/write_text_file", action.writeFile.path, { content: action.writeFile.content });
     else if ("terminal" in action) await this.#terminal(turn, action.terminal.command, action.terminal.args ?? []);
-    else if ("stop" in action) return { stopReason: action.stop };
+    else if ("request" in action) {
+      const answer = await this.#request(action.request.method, action.request.params);
+      this.#log.add({ kind: "response", method: action.request.method, id: answer.id, ...("error" in answer ? { error: answer.error } : { result: answer.result }) });
+    } else if ("bigMessage" in action) {
+      const head = action.bigMessage.text ?? "";
+      update({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: head + "x".repeat(Math.max(0, action.bigMessage.bytes - head.length)) } });
+    } else if ("frame" in action) {
+      const text = action.frame.replaceAll("{{requestId}}", JSON.stringify(turn.requestId)).replaceAll("{{sessionId}}", turn.sessionId);
+      this.#wire.writeRaw(Buffer.from(`${text}\n`));
+      this.#log.add({ kind: "sent", text: text.slice(0, 64 * 1024) });
+    } else if ("stop" in action) return { stopReason: action.stop };
     else if ("error" in action) return { error: action.error };
     else if ("hang" in action) return "hang";
     else if ("delay" in action) await sleep(action.delay, honourCancel ? turn.cancelled.signal : undefined);

@@ -14,8 +14,11 @@ import { DEFAULTS, type RunPlan } from "../../kit/run-options.js";
 import { declaredRequirements, runScenarios } from "../../kit/runner.js";
 import { AcpSchema } from "../../kit/wire/schema.js";
 import { AGENT_SCENARIOS, GENERIC_AGENT_REQUIREMENTS } from "../../scenarios/agent/index.js";
+import { CLIENT_SCENARIOS, GENERIC_CLIENT_REQUIREMENTS } from "../../scenarios/client/index.js";
+import { CLIENT_FIXTURES } from "../../fixtures/clients/manifest.js";
 
 const agentRequirements = REQUIREMENTS.filter((requirement) => requirement.side === "agent");
+const clientRequirements = REQUIREMENTS.filter((requirement) => requirement.side === "client");
 
 /** Section anchors of the v1 docs at the pinned commit (agentclientprotocol/agent-client-protocol@b7f0005). */
 const DOC_ANCHORS: Record<string, string[]> = {
@@ -53,6 +56,11 @@ describe("the requirement registry", () => {
     expect(agentRequirements.map((requirement) => requirement.id).filter((id) => !declared.has(id as RequirementId))).toEqual([]);
   });
 
+  it("every registered client requirement is exercised by some scenario", () => {
+    const declared = declaredRequirements(CLIENT_SCENARIOS, GENERIC_CLIENT_REQUIREMENTS);
+    expect(clientRequirements.map((requirement) => requirement.id).filter((id) => !declared.has(id as RequirementId))).toEqual([]);
+  });
+
   it("every requirement a scenario declares is registered", () => {
     const registered = new Set(REQUIREMENTS.map((requirement) => requirement.id));
     const declared = [...declaredRequirements(AGENT_SCENARIOS, GENERIC_AGENT_REQUIREMENTS)];
@@ -60,9 +68,11 @@ describe("the requirement registry", () => {
   });
 
   it("scenario ids are unique and live in their mode's namespace", () => {
-    const ids = AGENT_SCENARIOS.map((scenario) => scenario.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids) expect(id).toMatch(/^agent\.[a-z-]+\.[a-z0-9-]+$/);
+    for (const [mode, scenarios] of [["agent", AGENT_SCENARIOS], ["client", CLIENT_SCENARIOS]] as const) {
+      const ids = scenarios.map((scenario) => scenario.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const id of ids) expect(id).toMatch(new RegExp(`^${mode}\\.[a-z-]+\\.[a-z0-9-]+$`));
+    }
   });
 
   it("a check that names an unregistered requirement is a kit bug that fails the run", async () => {
@@ -95,6 +105,12 @@ describe("the fixture corpus", () => {
   it("has, for every agent requirement, a fixture that breaks exactly that requirement", () => {
     const alone = new Set(AGENT_FIXTURES.filter((fixture) => fixture.breaks.length === 1).map((fixture) => fixture.breaks[0]));
     expect(agentRequirements.map((requirement) => requirement.id).filter((id) => !alone.has(id as RequirementId))).toEqual([]);
+  });
+
+  it("has, for every client requirement that can fail, a fixture client that breaks exactly it", () => {
+    const alone = new Set(CLIENT_FIXTURES.filter((fixture) => fixture.breaks.length === 1).map((fixture) => fixture.breaks[0]));
+    expect(clientRequirements.filter((requirement) => requirement.level !== "info").map((requirement) => requirement.id).filter((id) => !alone.has(id as RequirementId))).toEqual([]);
+    for (const fixture of CLIENT_FIXTURES) expect(existsSync(join(import.meta.dirname, "../../fixtures/clients", `${fixture.file}.ts`)), fixture.file).toBe(true);
   });
 
   it("names only fixtures that exist, each either a program or a script", () => {

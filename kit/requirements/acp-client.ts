@@ -1,0 +1,192 @@
+/**
+ * What the kit checks of an ACP client (the kit plays the agent the client spawns).
+ *
+ * A client is judged by what it sends the mock agent (recorded by the agent) and by how it
+ * ends: its exit code, its output, whether it hung, and what it left running. "Fails the turn
+ * cleanly" means: it exits by itself within --client-timeout, with a nonzero code.
+ */
+import type { Requirement } from "./types.js";
+
+const TRANSPORTS = "docs/protocol/v1/transports.mdx";
+const OVERVIEW = "docs/protocol/v1/overview.mdx";
+const INITIALIZATION = "docs/protocol/v1/initialization.mdx";
+const PROMPT_TURN = "docs/protocol/v1/prompt-turn.mdx";
+const TOOL_CALLS = "docs/protocol/v1/tool-calls.mdx";
+
+const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({ protocol: "acp" as const, side: "client" as const, ...requirement });
+
+export const ACP_CLIENT_REQUIREMENTS = [
+  // framing
+  client({
+    id: "client.framing.reassembles-split-frames",
+    title: "completes a turn whose frames arrive in many small writes with pauses between them",
+    area: "framing",
+    level: "must",
+    cite: `${TRANSPORTS}#stdio`,
+    rationale: "Messages are delimited by newlines only; a pipe gives no guarantee that one write arrives as one read.",
+  }),
+  client({
+    id: "client.framing.accepts-coalesced-frames",
+    title: "completes a turn whose frames arrive several to a write",
+    area: "framing",
+    level: "must",
+    cite: `${TRANSPORTS}#stdio`,
+  }),
+  client({
+    id: "client.framing.accepts-crlf",
+    title: "completes a turn whose frames end in CRLF",
+    area: "framing",
+    level: "should",
+    cite: `${TRANSPORTS}#stdio`,
+    rationale: "The kit tolerates CRLF from peers and expects the same robustness of them (gap position 7).",
+  }),
+  client({
+    id: "client.framing.writes-only-jsonrpc",
+    title: "everything the client writes to the agent's stdin is a JSON-RPC message on one line",
+    area: "framing",
+    level: "must",
+    cite: `${TRANSPORTS}#stdio`,
+  }),
+  client({
+    id: "client.framing.drains-stderr",
+    title: "keeps working while the agent writes 1 MiB to stderr during the turn",
+    area: "framing",
+    level: "must",
+    cite: `${TRANSPORTS}#stdio`,
+    rationale: "The agent may log to stderr; a client that never reads it blocks the agent once the pipe fills.",
+  }),
+  // jsonrpc
+  client({
+    id: "client.jsonrpc.method-not-found",
+    title: "an agent-to-client request for an unknown method gets error -32601",
+    area: "jsonrpc",
+    level: "should",
+    cite: "docs/protocol/v1/extensibility.mdx#custom-requests",
+  }),
+  client({
+    id: "client.jsonrpc.unique-request-ids",
+    title: "the client never reuses the id of a request that is still pending",
+    area: "jsonrpc",
+    level: "must",
+    cite: `${OVERVIEW}#communication-model`,
+  }),
+  client({
+    id: "client.jsonrpc.survives-unknown-error-code",
+    title: "an error response with a code the client does not know ends the turn cleanly, not in a hang",
+    area: "jsonrpc",
+    level: "must",
+    cite: "schema/v1/schema.json#/$defs/ErrorCode",
+  }),
+  // schema
+  client({
+    id: "client.schema.valid-payloads",
+    title: "every params and result the client sends validates against the v1 schema for its method",
+    area: "schema",
+    level: "must",
+    cite: "schema/v1/schema.json",
+  }),
+  // initialization
+  client({
+    id: "client.initialization.refuses-unsupported-version",
+    title: "when the agent answers an unsupported protocolVersion (999), the client goes no further",
+    area: "initialization",
+    level: "should",
+    cite: `${INITIALIZATION}#version-negotiation`,
+  }),
+  // session-matching
+  client({
+    id: "client.session-matching.ignores-foreign-updates",
+    title: "updates for another sessionId are never presented as the turn's output (or the client fails the turn)",
+    area: "session-matching",
+    level: "must",
+    cite: `${PROMPT_TURN}#3-agent-reports-output`,
+  }),
+  client({
+    id: "client.session-matching.response-id-matched",
+    title: "a response with the wrong id is not taken for the awaited one",
+    area: "session-matching",
+    level: "must",
+    cite: "schema/v1/schema.json#/$defs/RequestId",
+  }),
+  // permission
+  client({
+    id: "client.permission.valid-answer",
+    title: "session/request_permission is answered in time with selected (an offered optionId) or cancelled",
+    area: "permission",
+    level: "must",
+    cite: `${TOOL_CALLS}#requesting-permission`,
+  }),
+  client({
+    id: "client.permission.policy",
+    title: "what the client answers to a permission request: granted, rejected or cancelled",
+    area: "permission",
+    level: "info",
+    cite: `${TOOL_CALLS}#requesting-permission`,
+  }),
+  // capabilities
+  client({
+    id: "client.capabilities.refuses-unadvertised-fs",
+    title: "fs/* requests the client did not advertise get an error, not service",
+    area: "capabilities",
+    level: "must",
+    cite: "docs/protocol/v1/file-system.mdx#checking-support",
+  }),
+  client({
+    id: "client.capabilities.refuses-unadvertised-terminal",
+    title: "terminal/* requests the client did not advertise get an error, not service",
+    area: "capabilities",
+    level: "must",
+    cite: "docs/protocol/v1/terminals.mdx#checking-support",
+  }),
+  // limits
+  client({
+    id: "client.limits.large-frame",
+    title: "a 16 MiB agent frame is handled, or the turn fails cleanly",
+    area: "limits",
+    level: "must",
+    cite: `${TRANSPORTS}#stdio`,
+    rationale: "v1 sets no size limit; 16 MiB is half the official SDK's default frame limit.",
+  }),
+  client({
+    id: "client.limits.flood-bounded",
+    title: "64 MiB of agent stdout without a newline: the client fails the turn cleanly, in bounded memory",
+    area: "limits",
+    level: "must",
+    cite: `${TRANSPORTS}#stdio`,
+    rationale: "A client that buffers an unterminated line without limit is taken down by one broken agent.",
+  }),
+  // timeouts
+  client({
+    id: "client.timeouts.gives-up-on-hung-agent",
+    title: "an agent that never answers the prompt: the client gives up within --client-timeout and reports failure",
+    area: "timeouts",
+    level: "must",
+    cite: `${OVERVIEW}#communication-model`,
+    rationale: "The spec sets no deadline; a client without one hangs its user forever (gap position 1).",
+  }),
+  // cleanup
+  client({
+    id: "client.cleanup.agent-group-gone",
+    title: "after a normal turn, a timeout and a protocol error, the agent and its grandchild in the same process group are gone",
+    area: "cleanup",
+    level: "must",
+    cite: `${TRANSPORTS}#stdio`,
+    rationale: "Clients that stop only the direct child leak whatever it started (a common bug through npx/uvx wrappers).",
+  }),
+  client({
+    id: "client.cleanup.closes-stdin-first",
+    title: "the client closes the agent's stdin before signalling it",
+    area: "cleanup",
+    level: "should",
+    cite: `${TRANSPORTS}#stdio`,
+  }),
+  client({
+    id: "client.cleanup.escaped-grandchild",
+    title: "whether a grandchild that escaped the agent's process group (setsid) outlives the client",
+    area: "cleanup",
+    level: "info",
+    cite: `${TRANSPORTS}#stdio`,
+  }),
+] as const satisfies readonly Requirement[];
+
+export type AcpClientRequirementId = (typeof ACP_CLIENT_REQUIREMENTS)[number]["id"];

@@ -1,0 +1,22 @@
+/**
+ * The mock agent scripts client-mode scenarios hand their client. Every script starts two
+ * grandchildren (one in the agent's process group, one escaped with setsid) so every run
+ * also shows what the client leaves behind, and every turn carries a nonce so the kit can
+ * tell whether the client printed what the agent said.
+ */
+import { randomUUID } from "node:crypto";
+import type { AgentAction, AgentScript } from "../../peers/script-types.js";
+
+export function nonce(label: string): string {
+  return `kit-${label}-${randomUUID().slice(0, 8)}`;
+}
+
+/** A mock agent whose every prompt runs `actions` (then end_turn unless they end the turn). */
+export function agentScript(actions: AgentAction[], extra: Omit<AgentScript, "role" | "prompts"> = {}): AgentScript {
+  return {
+    role: "agent",
+    ...extra,
+    faults: { spawnDescendants: [{ setsid: false, seconds: 120 }, { setsid: true, seconds: 120 }], ...extra.faults },
+    prompts: [{ actions }],
+  };
+}
