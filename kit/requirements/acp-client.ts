@@ -117,6 +117,14 @@ export const ACP_CLIENT_REQUIREMENTS = [
     cite: `${TOOL_CALLS}#requesting-permission`,
   }),
   client({
+    id: "client.permission.cancelled-on-cancel",
+    title: "a client that cancels the turn answers its pending permission request with cancelled",
+    area: "permission",
+    level: "must",
+    cite: `${PROMPT_TURN}#cancellation`,
+    rationale: "Only a client that can be made to cancel is tested: its test entry point cancels when ACP_CONFORMANCE_SCENARIO is client.permission.cancel-while-asking.",
+  }),
+  client({
     id: "client.permission.policy",
     title: "what the client answers to a permission request: granted, rejected or cancelled",
     area: "permission",

@@ -8,7 +8,8 @@
  * It starts the agent in its own process group, runs one prompt turn, prints the agent's
  * message text, and exits 0 on end_turn, 1 on any failure. It advertises no fs or terminal,
  * rejects permission requests, gives up after --timeout, and always ends the agent's whole
- * group: stdin closed first, then SIGTERM, then SIGKILL.
+ * group: stdin closed first, then SIGTERM, then SIGKILL. When ACP_CONFORMANCE_SCENARIO names the
+ * kit's cancel-while-asking scenario, it cancels the turn while a permission request is open.
  */
 import { spawn } from "node:child_process";
 import { Readable, Writable } from "node:stream";
@@ -56,7 +57,12 @@ async function runTurn(): Promise<string> {
       if (params.sessionId !== sessionId) return;
       if (params.update.sessionUpdate === "agent_message_chunk" && params.update.content.type === "text") text += params.update.content.text;
     })
-    .onRequest(acp.methods.client.session.requestPermission, ({ params }) => {
+    .onRequest(acp.methods.client.session.requestPermission, async ({ params, agent: connection }) => {
+      // A test hook: in this scenario the user "presses cancel" while the question is open.
+      if (process.env.ACP_CONFORMANCE_SCENARIO === "client.permission.cancel-while-asking") {
+        await connection.notify(acp.methods.agent.session.cancel, { sessionId: params.sessionId });
+        return { outcome: { outcome: "cancelled" } };
+      }
       const reject = params.options.find((option) => option.kind === "reject_once" || option.kind === "reject_always");
       return { outcome: reject ? { outcome: "selected", optionId: reject.optionId } : { outcome: "cancelled" } };
     });

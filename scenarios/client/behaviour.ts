@@ -52,6 +52,48 @@ export const permissionScenario: Scenario = {
   },
 };
 
+export const CANCEL_WHILE_ASKING = "client.permission.cancel-while-asking";
+
+export const cancelWhileAskingScenario: Scenario = {
+  id: CANCEL_WHILE_ASKING,
+  title: "the client cancels the turn while a permission request is pending",
+  mode: "client",
+  requirements: ["client.permission.cancelled-on-cancel"],
+  async run(context) {
+    const run = await runClient(
+      context,
+      agentScript([
+        { toolCall: { toolCallId: "kit-tool", title: "Delete the build", kind: "delete", status: "pending" } },
+        { requestPermission: { toolCallId: "kit-tool", title: "Delete the build", as: "delete" } },
+        { message: nonce("after-permission") },
+        { stop: "end_turn" },
+      ]),
+    );
+    recordGenericClientChecks(context, run);
+    const cancelAt = run.events.findIndex((event) => event.kind === "cancel");
+    const answerAt = run.events.findIndex((event) => event.kind === "permission");
+    if (cancelAt === -1 || (answerAt !== -1 && answerAt < cancelAt)) {
+      context.check({
+        requirement: "client.permission.cancelled-on-cancel",
+        verdict: "not-tested",
+        message: `not exercised: the client did not cancel while the permission request was pending; a client's test entry point can cancel when ACP_CONFORMANCE_SCENARIO is ${CANCEL_WHILE_ASKING}`,
+      });
+      return;
+    }
+    const answer = run.events[answerAt];
+    if (answerAt === -1 || answer?.kind !== "permission") {
+      context.check({ requirement: "client.permission.cancelled-on-cancel", verdict: "fail", message: `after cancelling the turn the client never answered the pending permission request (${describeExit(run)})` });
+      return;
+    }
+    const outcome = answer.outcome as { outcome?: unknown } | undefined;
+    context.check(
+      outcome?.outcome === "cancelled"
+        ? { requirement: "client.permission.cancelled-on-cancel", verdict: "pass", message: "after cancelling the turn the client answered the pending permission request with cancelled" }
+        : { requirement: "client.permission.cancelled-on-cancel", verdict: "fail", message: `after cancelling the turn the client answered the pending permission request with ${JSON.stringify(outcome)}, not cancelled` },
+    );
+  },
+};
+
 export const fsScenario: Scenario = {
   id: "client.capabilities.fs",
   title: "the agent calls fs/* without the client having advertised it",
@@ -160,4 +202,4 @@ export const hungAgentScenario: Scenario = {
   },
 };
 
-export const BEHAVIOUR_SCENARIOS: readonly Scenario[] = [permissionScenario, fsScenario, terminalScenario, largeFrameScenario, floodScenario, hungAgentScenario];
+export const BEHAVIOUR_SCENARIOS: readonly Scenario[] = [permissionScenario, cancelWhileAskingScenario, fsScenario, terminalScenario, largeFrameScenario, floodScenario, hungAgentScenario];
