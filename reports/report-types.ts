@@ -1,8 +1,15 @@
 /* Generated from schemas/report.schema.json by scripts/generate-types.mjs; do not edit by hand. */
 
+/**
+ * This interface was referenced by `ConformanceReport`'s JSON-Schema
+ * via the `definition` "RequirementVerdict".
+ */
 export type RequirementVerdict = "pass" | "fail" | "warn" | "not-applicable" | "not-tested";
 /**
  * not-tested: the check ran but could not be exercised (for example a turn that finished before the cancel landed). not-applicable: the target does not advertise what the check is about.
+ *
+ * This interface was referenced by `ConformanceReport`'s JSON-Schema
+ * via the `definition` "CheckVerdict".
  */
 export type CheckVerdict = "pass" | "fail" | "not-tested" | "not-applicable";
 
@@ -73,6 +80,10 @@ export interface ConformanceReport {
     kitPeakRssBytes?: number;
   };
 }
+/**
+ * This interface was referenced by `ConformanceReport`'s JSON-Schema
+ * via the `definition` "RequirementResult".
+ */
 export interface RequirementResult {
   id: string;
   title: string;
@@ -104,6 +115,10 @@ export interface RequirementResult {
   baselined?: boolean;
   checks: CheckResult[];
 }
+/**
+ * This interface was referenced by `ConformanceReport`'s JSON-Schema
+ * via the `definition` "CheckResult".
+ */
 export interface CheckResult {
   scenario: string;
   verdict: CheckVerdict;
@@ -111,6 +126,10 @@ export interface CheckResult {
   evidence?: Evidence;
   durationMs: number;
 }
+/**
+ * This interface was referenced by `ConformanceReport`'s JSON-Schema
+ * via the `definition` "Evidence".
+ */
 export interface Evidence {
   transcript?: TranscriptLine[];
   stderrTail?: string;
@@ -122,6 +141,10 @@ export interface Evidence {
   actual?: unknown;
   details?: unknown;
 }
+/**
+ * This interface was referenced by `ConformanceReport`'s JSON-Schema
+ * via the `definition` "TranscriptLine".
+ */
 export interface TranscriptLine {
   /**
    * Milliseconds since the scenario's target started.
@@ -131,6 +154,10 @@ export interface TranscriptLine {
   text: string;
   flags?: string[];
 }
+/**
+ * This interface was referenced by `ConformanceReport`'s JSON-Schema
+ * via the `definition` "ProcessEvidence".
+ */
 export interface ProcessEvidence {
   pid: number;
   ppid?: number;
@@ -138,6 +165,10 @@ export interface ProcessEvidence {
   command: string;
   reasons?: string[];
 }
+/**
+ * This interface was referenced by `ConformanceReport`'s JSON-Schema
+ * via the `definition` "PropertyResult".
+ */
 export interface PropertyResult {
   id: string;
   runs: number;
@@ -146,6 +177,10 @@ export interface PropertyResult {
   counterexample?: unknown;
   replay?: string;
 }
+/**
+ * This interface was referenced by `ConformanceReport`'s JSON-Schema
+ * via the `definition` "ScenarioResult".
+ */
 export interface ScenarioResult {
   id: string;
   title: string;

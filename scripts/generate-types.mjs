@@ -7,12 +7,15 @@ import { compile } from "json-schema-to-typescript";
 export const GENERATED = [
   { schema: "schemas/report.schema.json", output: "reports/report-types.ts" },
   { schema: "schemas/peer-script.schema.json", output: "peers/script-types.ts" },
+  { schema: "schemas/stdio-adapter.schema.json", output: "kit/stdio/adapter-types.ts" },
+  { schema: "schemas/runtime-v1.schema.json", output: "kit/stdio/runtime-types.ts" },
 ];
 
 export async function generate(schemaPath) {
   const schema = JSON.parse(readFileSync(schemaPath, "utf8"));
   const banner = `/* Generated from ${schemaPath} by scripts/generate-types.mjs; do not edit by hand. */`;
-  return compile(schema, schema.title, { bannerComment: banner, additionalProperties: false, style: { printWidth: 120 } });
+  // Protocol schemas are collections of $defs with no root type of their own.
+  return compile(schema, schema.title, { bannerComment: banner, additionalProperties: false, unreachableDefinitions: true, style: { printWidth: 120 } });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -73,16 +73,20 @@ function readMarker(pid: number): string | undefined {
 
 const hasProc = process.platform === "linux";
 
-/** Every live (non-zombie) process on the machine. */
-export function listProcesses(): ProcessInfo[] {
+/**
+ * Every live (non-zombie) process on the machine. `details: false` skips the command line and
+ * the environment (no marker): several times cheaper, for frequent polling of a tree.
+ */
+export function listProcesses(options: { details?: boolean } = {}): ProcessInfo[] {
   if (!hasProc) return listProcessesWithPs();
+  const details = options.details ?? true;
   const processes: ProcessInfo[] = [];
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     const pid = Number(name);
     const stat = readStat(pid);
     if (!stat || stat.state === "Z" || stat.state === "X") continue;
-    processes.push({ ...stat, command: readCommand(pid), marker: readMarker(pid) });
+    processes.push({ ...stat, command: details ? readCommand(pid) : "", marker: details ? readMarker(pid) : undefined });
   }
   return processes;
 }

@@ -5,10 +5,10 @@
  * recorded and what was left running. Teardown ends everything either way.
  */
 import { AgentShim } from "../../kit/control/agent-shim.js";
-import { TreeMemorySampler } from "../../kit/process/memory.js";
+import { TreeWatcher } from "../../kit/process/tree-watcher.js";
 import { TargetProcess, targetMarker, type ExitInfo } from "../../kit/process/target.js";
 import { tearDown } from "../../kit/process/teardown.js";
-import { findDescendants, type Descendant, type ProcessInfo } from "../../kit/process/tree.js";
+import { findDescendants, type Descendant } from "../../kit/process/tree.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
 import { sleep, withTimeout } from "../../kit/time.js";
 import type { PeerEvent } from "../../peers/observation-log.js";
@@ -52,36 +52,33 @@ export async function runClient(context: ScenarioContext, script: AgentScript, o
     marker,
     maxLineBytes: 1024 * 1024,
   });
-  const seen = new Map<number, ProcessInfo>();
-  const remember = () => {
-    for (const info of findDescendants({ rootPid: target.pid, marker })) seen.set(info.pid, info);
-  };
-  const watcher = setInterval(remember, 100);
-  watcher.unref();
+  const watcher = new TreeWatcher(target.pid, { measureMemory: options.sampleMemory ?? false });
+  const seen = watcher.seen;
   context.defer(async () => {
-    clearInterval(watcher);
+    watcher.stop();
     await tearDown(target, { closeGraceMs: 500, termGraceMs: 1_000, seenEarlier: seen.values() });
   });
   let output = "";
   target.onStdoutItem((item) => {
     if (output.length < OUTPUT_LIMIT) output += `${item.kind === "line" ? item.text : item.kind === "oversize" ? item.head.toString("utf8") : ""}\n`;
   });
-  const sampler = options.sampleMemory ? new TreeMemorySampler(target.pid, marker) : undefined;
 
   const exit = await withTimeout(target.exited, context.options.clientTimeoutMs);
   const timedOut = exit === undefined;
   if (timedOut) {
-    remember();
+    watcher.tick();
     target.signalGroup("SIGKILL");
     await withTimeout(target.exited, 5_000);
   }
-  const peakRssBytes = sampler?.stop() ?? 0;
-  clearInterval(watcher);
+  watcher.stop();
+  const peakRssBytes = watcher.peakRssBytes;
   await withTimeout(target.stdoutDone, 500);
-  // Give what the client stopped a moment to finish exiting, then see what is left.
+  // Give what the client stopped a moment to finish exiting, then see what is left. A
+  // grandchild that escaped with setsid is expected to outlive everything: do not wait for it.
+  const escaped = new Set(shim.events().flatMap((event) => (event.kind === "spawned" && event.setsid ? [event.pid] : [])));
   let survivors = findDescendants({ rootPid: target.pid, marker, seenEarlier: seen.values() });
   const deadline = Date.now() + SETTLE_MS;
-  while (survivors.length > 0 && Date.now() < deadline) {
+  while (survivors.some((info) => !escaped.has(info.pid)) && Date.now() < deadline) {
     await sleep(50);
     survivors = findDescendants({ rootPid: target.pid, marker, seenEarlier: seen.values() });
   }
