@@ -18,7 +18,7 @@ import { KIT_VERSION } from "../kit/version.js";
 import { buildReport } from "../reports/build-report.js";
 import { formatSummary, progressPrinter, type TerminalOptions } from "../reports/terminal.js";
 import { MODES } from "../scenarios/index.js";
-import { AGENT_OPTIONS, CLIENT_OPTIONS, COMMON_OPTIONS, buildRunPlan, type ParsedArguments } from "./options.js";
+import { AGENT_OPTIONS, CLIENT_OPTIONS, COMMON_OPTIONS, HOST_OPTIONS, buildRunPlan, type ParsedArguments } from "./options.js";
 import { runPeerProcess } from "../peers/main.js";
 import { ScriptError } from "../peers/script.js";
 
@@ -103,23 +103,39 @@ async function main(): Promise<void> {
       },
     )
     .command(
+      "adapter",
+      "test a custom stdio adapter: acp-conformance adapter [options] [-- <command> [args...]] (no command: the bundled reference adapter)",
+      (builder) => withCommon(builder),
+      async (argv) => {
+        exitCode = await runMode("adapter", argv as unknown as Parameters<typeof runMode>[1]);
+      },
+    )
+    .command(
+      "host",
+      "test a stdio host: acp-conformance host [options] -- <host command with {adapter}> (no command: the bundled reference host)",
+      (builder) => withCommon(builder).options(HOST_OPTIONS),
+      async (argv) => {
+        exitCode = await runMode("host", argv as unknown as Parameters<typeof runMode>[1]);
+      },
+    )
+    .command(
       "peer <role>",
-      "run one scripted peer on stdio: acp-conformance peer <agent|client> --script s.json [--log events.ndjson] [-- <agent command>]",
+      "run one scripted peer on stdio: acp-conformance peer <agent|client|adapter|host> --script s.json [--log events.ndjson] [-- <agent or adapter command>]",
       (builder) =>
         builder
-          .positional("role", { type: "string", choices: ["agent", "client"], demandOption: true })
+          .positional("role", { type: "string", choices: ["agent", "client", "adapter", "host"], demandOption: true })
           .option("script", { type: "string", demandOption: true, describe: "the peer script (schemas/peer-script.schema.json)" })
           .option("log", { type: "string", describe: "append every observed event to this NDJSON file" }),
       (argv) => {
         const agentCommand = (argv["--"] as Array<string | number> | undefined)?.map(String);
-        runPeerProcess({ role: argv.role as "agent" | "client", scriptPath: argv.script, ...(argv.log ? { logPath: argv.log } : {}), ...(agentCommand?.length ? { agentCommand } : {}) });
+        runPeerProcess({ role: argv.role as "agent" | "client" | "adapter" | "host", scriptPath: argv.script, ...(argv.log ? { logPath: argv.log } : {}), ...(agentCommand?.length ? { agentCommand } : {}) });
         exitCode = -1; // the peer ends the process itself
       },
     )
     .command(
       "list [mode]",
       "list requirements and scenarios",
-      (builder) => builder.positional("mode", { type: "string", choices: ["agent", "client"] }).option("json", { type: "boolean", default: false }),
+      (builder) => builder.positional("mode", { type: "string", choices: ["agent", "client", "adapter", "host"] }).option("json", { type: "boolean", default: false }),
       (argv) => {
         exitCode = listCommand(argv as { mode?: string; json: boolean });
       },

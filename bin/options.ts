@@ -3,7 +3,7 @@
  * user can get wrong is validated here and reported as one UsageError line.
  */
 import { existsSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Options } from "yargs";
 import { AREAS, type Area } from "../kit/requirements/index.js";
@@ -36,6 +36,10 @@ export const CLIENT_OPTIONS = {
   "client-timeout": { type: "number", default: DEFAULTS.clientTimeoutMs, describe: "ms the client under test may run before the kit treats it as hung" },
 } as const satisfies Record<string, Options>;
 
+export const HOST_OPTIONS = {
+  "host-timeout": { type: "number", default: DEFAULTS.hostTimeoutMs, describe: "ms the host under test may run one task before the kit treats it as hung (give the host a shorter timeout of its own)" },
+} as const satisfies Record<string, Options>;
+
 export const AGENT_OPTIONS = {
   prompt: { type: "string", describe: "a prompt the agent answers with an ordinary turn (enables prompt, session and limits scenarios)" },
   "cancel-prompt": { type: "string", describe: "a prompt that keeps the agent busy long enough to cancel it" },
@@ -52,6 +56,7 @@ export interface ParsedArguments {
   "scenario-timeout": number;
   "close-grace": number;
   "client-timeout"?: number;
+  "host-timeout"?: number;
   seed?: number;
   jobs: number;
   strict: boolean;
@@ -83,8 +88,10 @@ function parseEnv(entries: string[] = []): Record<string, string> {
 function bundledTarget(mode: Mode): { command: string; args: string[] } {
   const file = fileURLToPath(new URL(`../peers/reference/${mode}-main.js`, import.meta.url));
   if (!existsSync(file)) throw new UsageError(`${mode} mode has no bundled reference peer; give a command after --`);
-  // A client under test is told where its agent is; the reference client takes it as its first argument.
-  return { command: process.execPath, args: mode === "client" ? [file, "{agent}"] : [file] };
+  // A client or host under test is told where its agent or adapter is: on the command line.
+  if (mode === "client") return { command: process.execPath, args: [file, "{agent}"] };
+  if (mode === "host") return { command: process.execPath, args: [file, "--timeout-ms", "5000", "{adapter}"] };
+  return { command: process.execPath, args: [file] };
 }
 
 export function buildRunPlan(mode: Mode, argv: ParsedArguments): RunPlan {
@@ -92,7 +99,7 @@ export function buildRunPlan(mode: Mode, argv: ParsedArguments): RunPlan {
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${argv.cwd} is not a directory`);
   const command = (argv["--"] ?? []).map(String);
   const bundled = command.length === 0;
-  const target = bundled ? bundledTarget(mode) : { command: resolveCommand(command[0]!, cwd), args: command.slice(1) };
+  const target = bundled ? bundledTarget(mode) : { command: resolveCommand(command[0]!, cwd), args: mode === "adapter" ? command.slice(1).map((arg) => absoluteIfExisting(arg, cwd)) : command.slice(1) };
   const steering = {
     prompt: argv.prompt,
     cancelPrompt: argv["cancel-prompt"],
@@ -109,6 +116,7 @@ export function buildRunPlan(mode: Mode, argv: ParsedArguments): RunPlan {
       scenarioTimeoutMs: positiveInteger("scenario-timeout", argv["scenario-timeout"]),
       closeGraceMs: positiveInteger("close-grace", argv["close-grace"]),
       clientTimeoutMs: positiveInteger("client-timeout", argv["client-timeout"] ?? DEFAULTS.clientTimeoutMs),
+      hostTimeoutMs: positiveInteger("host-timeout", argv["host-timeout"] ?? DEFAULTS.hostTimeoutMs),
       jobs: positiveInteger("jobs", argv.jobs),
       seed: argv.seed ?? Math.floor(Math.random() * 2 ** 31),
       strict: argv.strict,
@@ -121,6 +129,17 @@ export function buildRunPlan(mode: Mode, argv: ParsedArguments): RunPlan {
       skip: argv.skip ?? [],
     },
   };
+}
+
+/**
+ * An adapter runs in a fresh working directory of the kit's, so an argument naming a file
+ * relative to the user's directory (`node ./adapter.js`) is made absolute; anything else is
+ * left as it is.
+ */
+function absoluteIfExisting(arg: string, cwd: string): string {
+  if (arg.startsWith("-") || isAbsolute(arg)) return arg;
+  const candidate = resolve(cwd, arg);
+  return existsSync(candidate) ? candidate : arg;
 }
 
 function definedOnly<T extends Record<string, string | undefined>>(value: T): { [K in keyof T]?: string } {

@@ -33,6 +33,8 @@ export interface RunOptions {
   closeGraceMs: number;
   /** Client mode: how long the client under test may run before the kit treats it as hung. */
   clientTimeoutMs: number;
+  /** Host mode: how long the host under test may run one task before the kit treats it as hung. */
+  hostTimeoutMs: number;
   jobs: number;
   seed: number;
   strict: boolean;
@@ -59,6 +61,7 @@ export const DEFAULTS = {
   scenarioTimeoutMs: 120_000,
   closeGraceMs: 5_000,
   clientTimeoutMs: 30_000,
+  hostTimeoutMs: 30_000,
   jobs: Math.max(1, Math.min(4, availableParallelism())),
 } as const;
 

@@ -14,13 +14,15 @@ import { join } from "node:path";
 import { PassThrough, Readable, Writable } from "node:stream";
 import { ObservationLog, type PeerEvent } from "./observation-log.js";
 import { validateScript } from "./script.js";
-import type { AgentScript, ClientScript, PeerScript } from "./script-types.js";
+import type { AdapterScript, AgentScript, ClientScript, HostScript, PeerScript } from "./script-types.js";
+import { startHostTask, type HostTask } from "./host/mock-host.js";
 import { startPeer, type StartedPeer } from "./start-peer.js";
 import { peerEntryPoint } from "./entry-point.js";
 
 export { ObservationLog, type PeerEvent, type PeerEventKind } from "./observation-log.js";
 export { ScriptError, validateScript, readScriptFile } from "./script.js";
-export type { AgentScript, ClientScript, PeerScript, AgentAction, ClientStep, Faults } from "./script-types.js";
+export type { AgentScript, ClientScript, AdapterScript, HostScript, PeerScript, AgentAction, AdapterAction, ClientStep, Faults } from "./script-types.js";
+export type { HostOutcome, HostTask } from "./host/mock-host.js";
 
 /** Byte streams for the SDK's ndJsonStream(writable, readable): you write to the peer, you read from it. */
 export interface PeerByteStreams {
@@ -36,8 +38,8 @@ export interface MockPeer<S extends PeerScript> {
   connect(): PeerByteStreams;
   /** The same, as Node streams: write to `input`, read from `output`. */
   connectNode(): { input: Writable; output: Readable };
-  /** How to spawn the same peer as a process. A mock client given `agent` spawns that agent itself. */
-  spawnCommand(options?: { agent?: string[] }): { command: string; args: string[] };
+  /** How to spawn the same peer as a process. A mock client given `agent` spawns that agent itself; a mock host needs `adapter`. */
+  spawnCommand(options?: { agent?: string[]; adapter?: string[] }): { command: string; args: string[] };
   /** An executable file that runs the same peer (for tools that take one path). */
   executable(): string;
   /** The events a spawned peer has written to its log file so far. */
@@ -62,12 +64,14 @@ class ScriptedPeer<S extends PeerScript> implements MockPeer<S> {
 
   connectNode(): { input: Writable; output: Readable } {
     if (this.#started) throw new Error("this mock peer is already connected; create another with mockAgent()/mockClient()");
+    const script: PeerScript = this.script;
+    if (script.role === "host") throw new Error("a mock host is not connected over streams: call run(command, args) to have it start an adapter");
     const input = new PassThrough();
     const output = new PassThrough();
     const stderr = new PassThrough();
     stderr.resume(); // stderr noise and floods go nowhere in-process, but must not block the peer
     this.#streams = [input, output, stderr];
-    this.#started = startPeer(this.script, { input, output, stderr, end: () => output.end() }, this.log);
+    this.#started = startPeer(script, { input, output, stderr, end: () => output.end() }, this.log);
     // A client whose steps are done closes the connection, as a client does.
     void this.#started.done.then(() => this.#started?.wire.exit(0));
     return { input, output };
@@ -85,10 +89,12 @@ class ScriptedPeer<S extends PeerScript> implements MockPeer<S> {
     return { dir: this.#dir, script, log: join(this.#dir, "events.ndjson") };
   }
 
-  spawnCommand(options: { agent?: string[] } = {}): { command: string; args: string[] } {
+  spawnCommand(options: { agent?: string[]; adapter?: string[] } = {}): { command: string; args: string[] } {
+    if (this.script.role === "host" && !options.adapter?.length) throw new Error("a spawned mock host needs the adapter to run: spawnCommand({ adapter: [command, ...args] })");
     const files = this.#files();
     const args = [peerEntryPoint(), this.script.role, "--script", files.script, "--log", files.log];
-    if (options.agent) args.push("--", ...options.agent);
+    const other = options.agent ?? options.adapter;
+    if (other) args.push("--", ...other);
     return { command: process.execPath, args };
   }
 
@@ -136,6 +142,34 @@ class ScriptedPeer<S extends PeerScript> implements MockPeer<S> {
     if (this.#dir) rmSync(this.#dir, { recursive: true, force: true });
     this.#dir = undefined;
   }
+}
+
+/** A scripted mock stdio host: `run()` starts an adapter and holds it to the protocol, or spawn it with spawnCommand({ adapter }). */
+export class MockHost extends ScriptedPeer<HostScript> {
+  readonly #tasks: HostTask[] = [];
+
+  /** Runs one task on the adapter `command` in this process; its events go to `log`. */
+  run(command: string, args: readonly string[] = [], options: { onMessage?: (text: string) => void } = {}): HostTask {
+    const task = startHostTask(this.script, command, args, this.log, options.onMessage);
+    this.#tasks.push(task);
+    return task;
+  }
+
+  override async close(): Promise<void> {
+    for (const task of this.#tasks) task.cancel();
+    await Promise.all(this.#tasks.map((task) => task.outcome));
+    await super.close();
+  }
+}
+
+/** A scripted mock stdio adapter. `role` may be left out. */
+export function mockAdapter(script: Omit<AdapterScript, "role"> & { role?: "adapter" } = {}): MockPeer<AdapterScript> {
+  return new ScriptedPeer<AdapterScript>({ ...script, role: "adapter" });
+}
+
+/** A scripted mock stdio host. `role` may be left out. */
+export function mockHost(script: Omit<HostScript, "role"> & { role?: "host" } = {}): MockHost {
+  return new MockHost({ ...script, role: "host" });
 }
 
 /** A scripted mock ACP agent. `role` may be left out. */

@@ -3,8 +3,13 @@
  * A scripted peer as a process:
  *   peer-main.js agent  --script s.json [--log events.ndjson]
  *   peer-main.js client --script s.json [--log events.ndjson] [-- <agent command...>]
+ *   peer-main.js adapter --script s.json [--log events.ndjson]
+ *   peer-main.js host --script s.json [--log events.ndjson] -- <adapter command...>
  * The agent speaks ACP on stdin/stdout. The client speaks it on stdin/stdout too, or, given
- * an agent command, spawns that agent and speaks to it. Kept light on purpose: it loads the
+ * an agent command, spawns that agent and speaks to it. The adapter reads an envelope on
+ * stdin and writes events on stdout. The host runs one task on the adapter command it is
+ * given, prints each message the adapter showed on stdout, and exits 0 when the task
+ * completed, 1 (with the reason on stderr) when it failed. Kept light on purpose: it loads the
  * peer and its script validator, nothing of the CLI or the reports.
  */
 import { spawn } from "node:child_process";
@@ -15,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import { ObservationLog } from "./observation-log.js";
 import { readScriptFile, ScriptError } from "./script.js";
 import { startPeer } from "./start-peer.js";
+import { startHostTask } from "./host/mock-host.js";
 import type { PeerIo } from "./peer-wire.js";
 
 const SIGNAL_NUMBERS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
@@ -34,9 +40,10 @@ function nonBlocking(fd: 1 | 2): Writable {
 }
 
 export interface PeerProcessOptions {
-  role: "agent" | "client";
+  role: "agent" | "client" | "adapter" | "host";
   scriptPath: string;
   logPath?: string;
+  /** What a client or host spawns: the agent or adapter command after `--`. */
   agentCommand?: string[];
 }
 
@@ -45,7 +52,7 @@ export function parsePeerArguments(argv: string[]): PeerProcessOptions {
   const own = separator === -1 ? argv : argv.slice(0, separator);
   const agentCommand = separator === -1 ? undefined : argv.slice(separator + 1);
   const [role, ...rest] = own;
-  if (role !== "agent" && role !== "client") throw new ScriptError("usage: peer <agent|client> --script <file.json> [--log <events.ndjson>] [-- <agent command>]");
+  if (role !== "agent" && role !== "client" && role !== "adapter" && role !== "host") throw new ScriptError("usage: peer <agent|client|adapter|host> --script <file.json> [--log <events.ndjson>] [-- <agent or adapter command>]");
   const value = (flag: string) => {
     const index = rest.indexOf(flag);
     return index === -1 ? undefined : rest[index + 1];
@@ -53,6 +60,7 @@ export function parsePeerArguments(argv: string[]): PeerProcessOptions {
   const scriptPath = value("--script");
   if (!scriptPath) throw new ScriptError(`peer ${role} needs --script <file.json>`);
   const logPath = value("--log");
+  if (role === "host" && !agentCommand?.length) throw new ScriptError("peer host needs the adapter to run after --: peer host --script <file.json> -- <adapter command>");
   return { role, scriptPath, ...(logPath ? { logPath } : {}), ...(agentCommand?.length ? { agentCommand } : {}) };
 }
 
@@ -61,6 +69,7 @@ export function runPeerProcess(options: PeerProcessOptions): void {
   const script = readScriptFile(options.scriptPath);
   if (script.role !== options.role) throw new ScriptError(`${options.scriptPath} is a ${script.role} script, not a ${options.role} script`);
   const log = new ObservationLog(options.logPath);
+  if (script.role === "host") return runHostProcess(script, options.agentCommand ?? [], log);
   const stdout = nonBlocking(1);
   const stderr = nonBlocking(2);
   // A reader that went away (EPIPE) is the other side's business, not a reason to crash before logging how we ended.
@@ -98,6 +107,19 @@ export function runPeerProcess(options: PeerProcessOptions): void {
   const peer = startPeer(script, io, log);
   // A client whose steps are done closes the connection, as a client does.
   void peer.done.then(() => peer.wire.exit(0));
+}
+
+/** A host process: signal handlers first, so an early Ctrl-C cannot orphan the adapter. */
+function runHostProcess(script: Extract<ReturnType<typeof readScriptFile>, { role: "host" }>, adapterCommand: string[], log: ObservationLog): void {
+  const [command, ...args] = adapterCommand;
+  let cancel: () => void = () => process.exit(1);
+  for (const signal of Object.keys(SIGNAL_NUMBERS) as NodeJS.Signals[]) process.on(signal, () => cancel());
+  const task = startHostTask(script, command!, args, log, (text) => process.stdout.write(`${text}\n`));
+  cancel = task.cancel;
+  void task.outcome.then((outcome) => {
+    if (outcome.status === "failed") process.stderr.write(`mock host: the task failed: ${outcome.error}\n`);
+    process.stdout.write("", () => process.exit(outcome.status === "completed" ? 0 : 1));
+  });
 }
 
 const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);

@@ -19,6 +19,10 @@ export type PeerEvent =
   | { t: number; kind: "spawned"; pid: number; setsid: boolean }
   /** Client: the answer to one of its requests. */
   | { t: number; kind: "response"; method: string; id: unknown; result?: unknown; error?: unknown }
+  /** Adapter: the envelope (its first line, whole), how many lines came, and whether stdin reached EOF. */
+  | { t: number; kind: "envelope"; text: string; lines: number; eof: boolean }
+  /** Host: how the task ended and what the adapter showed. */
+  | { t: number; kind: "task"; status: "completed" | "failed"; messages: string[]; error?: string }
   | { t: number; kind: "ended"; how: "stdin-eof" | "signal" | "exit" | "closed"; code?: number; signal?: string };
 
 export type PeerEventKind = PeerEvent["kind"];

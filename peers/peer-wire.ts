@@ -98,6 +98,20 @@ export class PeerWire {
     else write();
   }
 
+  /** Sends one stdio-protocol event line (no JSON-RPC response faults; the line faults apply). */
+  sendEvent(event: Frame, options: { log?: boolean } = {}): void {
+    if (this.#hung || this.#ended) return;
+    const text = JSON.stringify(event);
+    if (options.log ?? true) this.log.add({ kind: "sent", text: forLog(text) });
+    this.#enqueue(Buffer.from(`${text}${this.#faults.crlf ? "\r\n" : "\n"}`));
+    this.#countFrame();
+  }
+
+  /** Resolves once everything queued so far has been written. */
+  drained(): Promise<void> {
+    return this.#queue;
+  }
+
   /** Writes bytes as they are (deliberate garbage), through the same ordered queue. */
   writeRaw(bytes: Buffer): void {
     if (!this.#ended) this.#enqueue(bytes);
@@ -113,6 +127,8 @@ export class PeerWire {
     else if ("spawn" in action) this.spawnDescendant(action.spawn.setsid ?? false, action.spawn.seconds ?? 300);
     else if ("hang" in action) {
       this.#hung = true;
+      // With stdin at EOF nothing else may keep a spawned peer's process running.
+      this.#io.stayAlive?.();
       await new Promise(() => {});
     } else if ("exit" in action) await this.exit(action.exit);
   }

@@ -3,7 +3,7 @@
 /**
  * A declarative, JSON-serialisable script for a scripted ACP peer. The same script runs in-process or in a spawned process.
  */
-export type PeerScript = AgentScript | ClientScript;
+export type PeerScript = AgentScript | ClientScript | AdapterScript | HostScript;
 /**
  * One step of a turn. Exactly one key.
  */
@@ -233,6 +233,47 @@ export type ClientStep =
       closeStdin: true;
     }
   | CommonAction;
+/**
+ * One thing a mock adapter does after reading its envelope.
+ */
+export type AdapterAction =
+  | CommonAction
+  | {
+      message: {
+        text: string;
+        id?: string;
+      };
+    }
+  | {
+      error: {
+        message?: string;
+      };
+    }
+  | {
+      /**
+       * Any JSON object, written as one line (an unknown event type, a malformed message).
+       */
+      event: {
+        [k: string]: unknown;
+      };
+    }
+  | {
+      floodMessages: {
+        /**
+         * Total bytes of valid message lines (64 KiB each) to write.
+         */
+        bytes: number;
+      };
+    }
+  | {
+      writeFile: {
+        /**
+         * Relative to the adapter's cwd (may climb out of it with ..) or absolute.
+         */
+        path: string;
+        content: string;
+      };
+    };
 
 /**
  * A mock ACP agent: how it answers initialize, which session ids it hands out, and what each prompt turn does.
@@ -394,4 +435,74 @@ export interface ClientScript {
     exitCode?: number;
   };
   faults?: Faults;
+}
+/**
+ * A mock stdio adapter: it reads the envelope line, then runs its actions in order and exits 0 unless an action ended it first.
+ */
+export interface AdapterScript {
+  role: "adapter";
+  /**
+   * A script file this one builds on (path relative to this file; only in script files).
+   */
+  extends?: string;
+  seed?: number;
+  /**
+   * How long to wait for EOF after the envelope line before going on regardless (default 2000); the log records whether EOF came.
+   */
+  eofWaitMs?: number;
+  /**
+   * Default: one message, then exit 0.
+   */
+  actions?: AdapterAction[];
+  faults?: Faults;
+}
+/**
+ * A mock stdio host: it starts the adapter it is given, writes one envelope line, closes stdin, enforces the protocol's limits and a timeout, stops the adapter's process group, and records what the adapter showed.
+ */
+export interface HostScript {
+  role: "host";
+  /**
+   * A script file this one builds on (path relative to this file; only in script files).
+   */
+  extends?: string;
+  seed?: number;
+  /**
+   * The envelope's task (default: a small task with a request).
+   */
+  task?: {
+    [k: string]: unknown;
+  };
+  prompt?: string;
+  /**
+   * The envelope's protocolVersion (default 1; anything else is a deliberate fault).
+   */
+  protocolVersion?: number;
+  /**
+   * Write these bytes instead of the envelope (a deliberate fault).
+   */
+  rawEnvelope?: string;
+  /**
+   * Do not close the adapter's stdin after the envelope (a deliberate fault).
+   */
+  keepStdinOpen?: boolean;
+  /**
+   * Stop the adapter and fail the task after this long (default 30000).
+   */
+  timeoutMs?: number;
+  /**
+   * Cancel the task after this long: stop the adapter's tree and fail.
+   */
+  cancelAfterMs?: number;
+  /**
+   * Default 2 MiB.
+   */
+  stdoutLimitBytes?: number;
+  /**
+   * Default 2 MiB.
+   */
+  stderrLimitBytes?: number;
+  /**
+   * The adapter's working directory (default: the host's).
+   */
+  cwd?: string;
 }

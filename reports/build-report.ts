@@ -31,11 +31,12 @@ export function buildReport(input: ReportInput): ConformanceReport {
   const requirements = REQUIREMENTS.filter((requirement) => requirement.side === side);
   const results = aggregateRequirements(requirements, outcome.checks, { strict: plan.options.strict });
   const { prompts, env, ...otherOptions } = plan.options;
+  const pinned = name === "acp" ? { schema: `${PINNED_SPEC.schemaPackage} schema/v1/schema.json`, docsCommit: `${PINNED_SPEC.repository}@${PINNED_SPEC.docsCommit}` } : { schema: `acp-conformance schemas/${name === "stdio-adapter" ? "stdio-adapter" : "runtime-v1"}.schema.json` };
   const report: ConformanceReport = {
     reportVersion: 1,
     tool: { name: "acp-conformance", version: KIT_VERSION },
     mode: plan.mode,
-    protocol: { name, version: 1, schema: `${PINNED_SPEC.schemaPackage} schema/v1/schema.json`, docsCommit: `${PINNED_SPEC.repository}@${PINNED_SPEC.docsCommit}` },
+    protocol: { name, version: 1, ...pinned },
     target: { command: redact.text(plan.target.command), args: plan.target.args.map(redact.text), bundled: plan.target.bundled },
     seed: plan.options.seed,
     startedAt: input.startedAt.toISOString(),

@@ -6,6 +6,8 @@ import { AGENT_SCENARIOS, GENERIC_AGENT_REQUIREMENTS } from "./agent/index.js";
 import { preflightAgent, type PreflightResult } from "./agent/preflight.js";
 import { CLIENT_SCENARIOS, GENERIC_CLIENT_REQUIREMENTS } from "./client/index.js";
 import { preflightClient } from "./client/preflight.js";
+import { ADAPTER_SCENARIOS, GENERIC_ADAPTER_REQUIREMENTS } from "./adapter/index.js";
+import { GENERIC_HOST_REQUIREMENTS, HOST_SCENARIOS } from "./host/index.js";
 
 export interface ModeDefinition {
   scenarios: readonly Scenario[];
@@ -16,4 +18,6 @@ export interface ModeDefinition {
 export const MODES: Partial<Record<Mode, ModeDefinition>> = {
   agent: { scenarios: AGENT_SCENARIOS, generic: GENERIC_AGENT_REQUIREMENTS, preflight: preflightAgent },
   client: { scenarios: CLIENT_SCENARIOS, generic: GENERIC_CLIENT_REQUIREMENTS, preflight: preflightClient },
+  adapter: { scenarios: ADAPTER_SCENARIOS, generic: GENERIC_ADAPTER_REQUIREMENTS, preflight: async () => ({}) },
+  host: { scenarios: HOST_SCENARIOS, generic: GENERIC_HOST_REQUIREMENTS, preflight: async () => ({}) },
 };

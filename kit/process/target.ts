@@ -41,6 +41,8 @@ export class TargetProcess {
   readonly exited: Promise<ExitInfo>;
   /** Resolves once stdout has ended and every line in it was delivered (it can lag behind `exited`). */
   readonly stdoutDone: Promise<void>;
+  /** Resolves once stderr has ended and every byte of it was counted. */
+  readonly stderrDone: Promise<void>;
   /** Set once the process has exited. */
   exitInfo: ExitInfo | undefined;
   /** Date.now() when the process exited. */
@@ -88,6 +90,7 @@ export class TargetProcess {
         resolve();
       });
     });
+    this.stderrDone = new Promise((resolve) => child.stderr!.once("close", () => resolve()));
     child.stderr!.on("data", (chunk: Buffer) => {
       this.stderrBytes += chunk.length;
       this.#keepStderr(chunk);
@@ -172,6 +175,16 @@ export class TargetProcess {
   closeStdin(): void {
     const stdin = this.#child.stdin;
     if (stdin && !stdin.destroyed && !stdin.writableEnded) stdin.end();
+  }
+
+  /** Sends a signal to the target alone (as Ctrl-C in a shell that ran it would not: see signalGroup); false if it is gone. */
+  signal(signal: NodeJS.Signals): boolean {
+    try {
+      process.kill(this.pid, signal);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** Sends a signal to the target's whole process group; false if the group is gone. */

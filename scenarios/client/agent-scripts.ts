@@ -4,12 +4,9 @@
  * also shows what the client leaves behind, and every turn carries a nonce so the kit can
  * tell whether the client printed what the agent said.
  */
-import { randomUUID } from "node:crypto";
 import type { AgentAction, AgentScript } from "../../peers/script-types.js";
 
-export function nonce(label: string): string {
-  return `kit-${label}-${randomUUID().slice(0, 8)}`;
-}
+export { nonce } from "../nonce.js";
 
 /** A mock agent whose every prompt runs `actions` (then end_turn unless they end the turn). */
 export function agentScript(actions: AgentAction[], extra: Omit<AgentScript, "role" | "prompts"> = {}): AgentScript {

@@ -3,7 +3,7 @@
  * check names a registered requirement, every requirement has a fixture that breaks it alone,
  * and every citation points at something that exists in the pinned spec.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { readScriptFile } from "../../peers/script.js";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -16,6 +16,10 @@ import { AcpSchema } from "../../kit/wire/schema.js";
 import { AGENT_SCENARIOS, GENERIC_AGENT_REQUIREMENTS } from "../../scenarios/agent/index.js";
 import { CLIENT_SCENARIOS, GENERIC_CLIENT_REQUIREMENTS } from "../../scenarios/client/index.js";
 import { CLIENT_FIXTURES } from "../../fixtures/clients/manifest.js";
+import { ADAPTER_FIXTURES } from "../../fixtures/adapters/manifest.js";
+import { HOST_FIXTURES } from "../../fixtures/hosts/manifest.js";
+import { GENERIC_HOST_REQUIREMENTS, HOST_SCENARIOS } from "../../scenarios/host/index.js";
+import { ADAPTER_SCENARIOS, GENERIC_ADAPTER_REQUIREMENTS } from "../../scenarios/adapter/index.js";
 
 const agentRequirements = REQUIREMENTS.filter((requirement) => requirement.side === "agent");
 const clientRequirements = REQUIREMENTS.filter((requirement) => requirement.side === "client");
@@ -61,6 +65,16 @@ describe("the requirement registry", () => {
     expect(clientRequirements.map((requirement) => requirement.id).filter((id) => !declared.has(id as RequirementId))).toEqual([]);
   });
 
+  it("every registered adapter requirement is exercised by some scenario", () => {
+    const declared = declaredRequirements(ADAPTER_SCENARIOS, GENERIC_ADAPTER_REQUIREMENTS);
+    expect(REQUIREMENTS.filter((requirement) => requirement.side === "adapter").map((requirement) => requirement.id).filter((id) => !declared.has(id as RequirementId))).toEqual([]);
+  });
+
+  it("every registered host requirement is exercised by some scenario", () => {
+    const declared = declaredRequirements(HOST_SCENARIOS, GENERIC_HOST_REQUIREMENTS);
+    expect(REQUIREMENTS.filter((requirement) => requirement.side === "host").map((requirement) => requirement.id).filter((id) => !declared.has(id as RequirementId))).toEqual([]);
+  });
+
   it("every requirement a scenario declares is registered", () => {
     const registered = new Set(REQUIREMENTS.map((requirement) => requirement.id));
     const declared = [...declaredRequirements(AGENT_SCENARIOS, GENERIC_AGENT_REQUIREMENTS)];
@@ -68,7 +82,7 @@ describe("the requirement registry", () => {
   });
 
   it("scenario ids are unique and live in their mode's namespace", () => {
-    for (const [mode, scenarios] of [["agent", AGENT_SCENARIOS], ["client", CLIENT_SCENARIOS]] as const) {
+    for (const [mode, scenarios] of [["agent", AGENT_SCENARIOS], ["client", CLIENT_SCENARIOS], ["adapter", ADAPTER_SCENARIOS], ["host", HOST_SCENARIOS]] as const) {
       const ids = scenarios.map((scenario) => scenario.id);
       expect(new Set(ids).size).toBe(ids.length);
       for (const id of ids) expect(id).toMatch(new RegExp(`^${mode}\\.[a-z-]+\\.[a-z0-9-]+$`));
@@ -85,12 +99,22 @@ describe("the requirement registry", () => {
     await expect(runScenarios([bogus as never], plan)).rejects.toThrow(KitBugError);
   });
 
-  it("every citation points into the pinned v1 docs or resolves in the shipped schema", () => {
+  it("every citation points into the pinned v1 docs, the shipped schema, or the project's own schemas and protocol docs", () => {
     const schema = AcpSchema.load().document;
     for (const requirement of REQUIREMENTS) {
       const [file, anchor = ""] = requirement.cite.split("#");
       if (file === "schema/v1/schema.json") {
         expect(anchor === "" || resolvePointer(schema, anchor) !== undefined, `${requirement.id}: ${requirement.cite}`).toBe(true);
+        continue;
+      }
+      if (file!.startsWith("schemas/")) {
+        const own = JSON.parse(readFileSync(join(import.meta.dirname, "../..", file!), "utf8"));
+        expect(resolvePointer(own, anchor), `${requirement.id}: ${requirement.cite}`).toBeDefined();
+        continue;
+      }
+      if (file!.startsWith("docs/") && !file!.startsWith("docs/protocol/")) {
+        const headings = readFileSync(join(import.meta.dirname, "../..", file!), "utf8").split("\n").filter((line) => line.startsWith("#")).map((line) => line.replace(/^#+\s*/, "").toLowerCase().replace(/[^a-z0-9 -]/g, "").replace(/ /g, "-"));
+        expect(headings, `${requirement.id}: ${requirement.cite}`).toContain(anchor);
         continue;
       }
       expect(file, requirement.id).toMatch(/^docs\/protocol\/v1\/[a-z-]+\.mdx$/);
@@ -111,6 +135,18 @@ describe("the fixture corpus", () => {
     const alone = new Set(CLIENT_FIXTURES.filter((fixture) => fixture.breaks.length === 1).map((fixture) => fixture.breaks[0]));
     expect(clientRequirements.filter((requirement) => requirement.level !== "info").map((requirement) => requirement.id).filter((id) => !alone.has(id as RequirementId))).toEqual([]);
     for (const fixture of CLIENT_FIXTURES) expect(existsSync(join(import.meta.dirname, "../../fixtures/clients", `${fixture.file}.ts`)), fixture.file).toBe(true);
+  });
+
+  it("has, for every adapter requirement, a fixture adapter that breaks exactly it", () => {
+    const alone = new Set(ADAPTER_FIXTURES.filter((fixture) => fixture.breaks.length === 1).map((fixture) => fixture.breaks[0]));
+    expect(REQUIREMENTS.filter((requirement) => requirement.side === "adapter").map((requirement) => requirement.id).filter((id) => !alone.has(id as RequirementId))).toEqual([]);
+    for (const fixture of ADAPTER_FIXTURES) expect(existsSync(join(import.meta.dirname, "../../fixtures/adapters", `${fixture.file}.ts`)), fixture.file).toBe(true);
+  });
+
+  it("has, for every host requirement, a fixture host that breaks exactly it", () => {
+    const alone = new Set(HOST_FIXTURES.filter((fixture) => fixture.breaks.length === 1).map((fixture) => fixture.breaks[0]));
+    expect(REQUIREMENTS.filter((requirement) => requirement.side === "host").map((requirement) => requirement.id).filter((id) => !alone.has(id as RequirementId))).toEqual([]);
+    for (const fixture of HOST_FIXTURES) expect(existsSync(join(import.meta.dirname, "../../fixtures/hosts", `${fixture.file}.ts`)), fixture.file).toBe(true);
   });
 
   it("names only fixtures that exist, each either a program or a script", () => {

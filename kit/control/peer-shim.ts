@@ -1,37 +1,38 @@
 /**
- * The control channel between the kit and a mock agent it cannot spawn itself (client mode):
- * per scenario, a directory holding the agent's script, an executable shim that starts the
- * scripted agent (this is what `{agent}` expands to), and the NDJSON file in which the agent
- * records everything it saw and did. The kit reads that file after the client is done.
+ * The control channel between the kit and a mock peer it cannot spawn itself (the agent in
+ * client mode, the adapter in host mode): per scenario, a directory holding the peer's
+ * script, an executable shim that starts the scripted peer (this is what `{agent}` or
+ * `{adapter}` expands to), and the NDJSON file in which the peer records everything it saw
+ * and did. The kit reads that file after the target is done.
  */
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PeerEvent } from "../../peers/observation-log.js";
-import type { AgentScript } from "../../peers/script-types.js";
+import type { AdapterScript, AgentScript } from "../../peers/script-types.js";
 import { peerEntryPoint } from "../../peers/entry-point.js";
 
 
-export class AgentShim {
+export class PeerShim {
   readonly dir: string;
   /** The executable the client under test is given: no spaces in its path. */
   readonly path: string;
   readonly eventsFile: string;
 
-  constructor(script: AgentScript) {
-    this.dir = mkdtempSync(join(tmpdir(), "acp-conformance-agent-"));
+  constructor(script: AgentScript | AdapterScript) {
+    this.dir = mkdtempSync(join(tmpdir(), `acp-conformance-${script.role}-`));
     if (/\s/.test(this.dir)) throw new Error(`the temporary directory ${this.dir} has a space in its path; set TMPDIR to a path without one`);
     const scriptFile = join(this.dir, "script.json");
     this.eventsFile = join(this.dir, "events.ndjson");
-    this.path = join(this.dir, "agent");
+    this.path = join(this.dir, script.role);
     writeFileSync(scriptFile, JSON.stringify(script));
     writeFileSync(this.eventsFile, "");
     const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
-    writeFileSync(this.path, `#!/bin/sh\nexec ${[process.execPath, peerEntryPoint(), "agent", "--script", scriptFile, "--log", this.eventsFile].map(quote).join(" ")}\n`);
+    writeFileSync(this.path, `#!/bin/sh\nexec ${[process.execPath, peerEntryPoint(), script.role, "--script", scriptFile, "--log", this.eventsFile].map(quote).join(" ")}\n`);
     chmodSync(this.path, 0o755);
   }
 
-  /** Everything the mock agent recorded so far (every agent process the client started, in order). */
+  /** Everything the mock peer recorded so far (every process of it the target started, in order). */
   events(): PeerEvent[] {
     return readFileSync(this.eventsFile, "utf8")
       .split("\n")

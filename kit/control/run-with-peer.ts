@@ -1,0 +1,129 @@
+/**
+ * The harness of the modes where the target spawns the kit's scripted peer (client mode: the
+ * agent; host mode: the adapter): per run it writes the peer's script and shim, expands the
+ * placeholder (`{agent}`, `{adapter}`) in the target's command, runs the target in its own
+ * process group until it exits or its time is up, and collects what the peer recorded and
+ * what was left running. Teardown ends everything either way.
+ */
+import type { PeerEvent } from "../../peers/observation-log.js";
+import type { AdapterScript, AgentScript } from "../../peers/script-types.js";
+import { TargetProcess, targetMarker, type ExitInfo } from "../process/target.js";
+import { tearDown } from "../process/teardown.js";
+import { TreeWatcher } from "../process/tree-watcher.js";
+import { findDescendants, processInfo, type Descendant } from "../process/tree.js";
+import type { ScenarioContext } from "../scenario.js";
+import { sleep, withTimeout } from "../time.js";
+import { PeerShim } from "./peer-shim.js";
+
+/** What one run of the target came to. */
+export interface PeerRun {
+  exit: ExitInfo | undefined;
+  /** The target was still running when its time was up (the kit then killed it). */
+  timedOut: boolean;
+  durationMs: number;
+  /** The target's stdout and stderr (bounded), where a canary would show. */
+  output: string;
+  stderrTail: string;
+  /** Everything the scripted peer(s) recorded. */
+  events: PeerEvent[];
+  peakRssBytes: number;
+  /** Descendants of the target, and children the peer started, still alive a moment after the target exited (before the kit's teardown). */
+  survivors: Descendant[];
+  shimPath: string;
+}
+
+export interface PeerRunOptions {
+  /** `{agent}` or `{adapter}`. */
+  placeholder: string;
+  /** The environment variable that also names the shim. */
+  shimEnv: string;
+  /** How long the target may run. */
+  timeoutMs: number;
+  sampleMemory?: boolean;
+  /** Runs once the target is started (to signal it, for example); the run then waits for its exit as usual. */
+  whileRunning?(target: TargetProcess, shim: PeerShim): Promise<void>;
+}
+
+const OUTPUT_LIMIT = 4 * 1024 * 1024;
+/** How long the peer and its children get, after the target exits, to be gone. */
+const SETTLE_MS = 1_000;
+
+export function expandPlaceholder(args: readonly string[], placeholder: string, shimPath: string): string[] {
+  return args.map((arg) => arg.replaceAll(placeholder, shimPath));
+}
+
+export async function runTargetWithPeer(context: ScenarioContext, script: AgentScript | AdapterScript, options: PeerRunOptions): Promise<PeerRun> {
+  const shim = new PeerShim(script);
+  context.defer(async () => shim.remove());
+  const marker = targetMarker(context.runId);
+  const started = Date.now();
+  const target = await TargetProcess.spawn({
+    command: context.target.command,
+    args: expandPlaceholder(context.target.args, options.placeholder, shim.path),
+    cwd: context.options.cwd,
+    env: { ...context.options.env, [options.shimEnv]: shim.path, ACP_CONFORMANCE_SCENARIO: context.scenarioId },
+    marker,
+    maxLineBytes: 1024 * 1024,
+  });
+  const watcher = new TreeWatcher(target.pid, { measureMemory: options.sampleMemory ?? false });
+  const seen = watcher.seen;
+  const peerChildren = () => shim.events().flatMap((event) => (event.kind === "spawned" ? [event] : []));
+  context.defer(async () => {
+    watcher.stop();
+    await tearDown(target, { closeGraceMs: 500, termGraceMs: 1_000, seenEarlier: seen.values() });
+    // Children the peer started in a session of their own are beyond the target's tree.
+    for (const child of peerChildren()) {
+      try {
+        process.kill(child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  });
+  let output = "";
+  target.onStdoutItem((item) => {
+    if (output.length < OUTPUT_LIMIT) output += `${item.kind === "line" ? item.text : item.kind === "oversize" ? item.head.toString("utf8") : ""}\n`;
+  });
+
+  const running = options.whileRunning?.(target, shim);
+  const exit = await withTimeout(target.exited, options.timeoutMs);
+  await withTimeout(running ?? Promise.resolve(), 1_000);
+  const timedOut = exit === undefined;
+  if (timedOut) {
+    watcher.tick();
+    target.signalGroup("SIGKILL");
+    await withTimeout(target.exited, 5_000);
+  }
+  watcher.stop();
+  const peakRssBytes = watcher.peakRssBytes;
+  await withTimeout(target.stdoutDone, 500);
+  // Give what the target stopped a moment to finish exiting, then see what is left. A
+  // grandchild that escaped with setsid is expected to outlive everything: do not wait for it.
+  const escaped = new Set(peerChildren().flatMap((child) => (child.setsid ? [child.pid] : [])));
+  const findSurvivors = (): Descendant[] => {
+    const found = findDescendants({ rootPid: target.pid, marker, seenEarlier: seen.values() });
+    const known = new Set(found.map((info) => info.pid));
+    const children = peerChildren().flatMap((child) => {
+      const info = child.setsid || known.has(child.pid) ? undefined : processInfo(child.pid);
+      return info ? [{ ...info, reasons: ["seen-earlier" as const] }] : [];
+    });
+    return [...found, ...children];
+  };
+  let survivors = findSurvivors();
+  const deadline = Date.now() + SETTLE_MS;
+  while (survivors.some((info) => !escaped.has(info.pid)) && Date.now() < deadline) {
+    await sleep(50);
+    survivors = findSurvivors();
+  }
+  return {
+    exit: target.exitInfo,
+    timedOut,
+    durationMs: Date.now() - started,
+    output: `${output}${target.stderrTail()}`,
+    stderrTail: target.stderrTail(),
+    events: shim.events(),
+    peakRssBytes,
+    survivors,
+    shimPath: shim.path,
+  };
+}

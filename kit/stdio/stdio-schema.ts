@@ -1,0 +1,45 @@
+/**
+ * Validation of the stdio protocols' frames against the project's own schemas
+ * (schemas/stdio-adapter.schema.json and schemas/runtime-v1.schema.json): the envelope and
+ * events of the adapter protocol, the request and events of the runtime protocol.
+ */
+import { readFileSync } from "node:fs";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+
+export type StdioSchemaName = "stdio-adapter" | "runtime-v1";
+
+const validators = new Map<string, ValidateFunction>();
+let ajv: Ajv2020 | undefined;
+
+function schemaText(name: StdioSchemaName): string {
+  // From dist/kit/stdio/ and from kit/stdio/ (tests run the TypeScript directly).
+  for (const relative of [`../../../schemas/${name}.schema.json`, `../../schemas/${name}.schema.json`]) {
+    try {
+      return readFileSync(new URL(relative, import.meta.url), "utf8");
+    } catch {
+      // try the next location
+    }
+  }
+  throw new Error(`schemas/${name}.schema.json is missing from the package`);
+}
+
+function validator(name: StdioSchemaName, definition: string): ValidateFunction {
+  const key = `${name}#${definition}`;
+  let validate = validators.get(key);
+  if (!validate) {
+    ajv ??= new Ajv2020({ allErrors: true, strict: false });
+    const schema = JSON.parse(schemaText(name)) as { $id: string; $defs: Record<string, unknown> };
+    if (!ajv.getSchema(schema.$id)) ajv.addSchema(schema);
+    if (!(definition in schema.$defs)) throw new Error(`schemas/${name}.schema.json has no $defs/${definition}`);
+    validate = ajv.getSchema(`${schema.$id}#/$defs/${definition}`)!;
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+/** Why `value` is not a valid `definition` of the schema (one line per problem), or undefined when it is. */
+export function stdioFrameProblems(name: StdioSchemaName, definition: string, value: unknown): string | undefined {
+  const validate = validator(name, definition);
+  if (validate(value)) return undefined;
+  return [...new Set((validate.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message ?? error.keyword}`))].join("; ");
+}

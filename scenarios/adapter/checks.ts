@@ -1,0 +1,93 @@
+/**
+ * Checks made on every adapter run: stdout hygiene, event shapes, the exit code against the
+ * events, output limits, a timely exit, nothing left running, nothing changed outside the cwd.
+ */
+import type { RequirementId } from "../../kit/requirements/index.js";
+import type { ScenarioContext } from "../../kit/scenario.js";
+import { adapterEvents, describeAdapterExit, type AdapterRun } from "./driver.js";
+
+export const GENERIC_ADAPTER_REQUIREMENTS = [
+  "adapter.framing.stdout-only-json",
+  "adapter.events.message-shape",
+  "adapter.events.error-shape",
+  "adapter.events.exit-code-agrees",
+  "adapter.timeouts.finishes-in-time",
+  "adapter.cleanup.exits-after-work",
+  "adapter.cleanup.no-descendants",
+  "adapter.fs.stays-in-cwd",
+] as const satisfies readonly RequirementId[];
+
+const MIB = 1024 * 1024;
+
+export function recordGenericAdapterChecks(context: ScenarioContext, run: AdapterRun): void {
+  const events = adapterEvents(run);
+
+  const notJson = run.lines.filter((line) => !(line.value && typeof line.value === "object" && !Array.isArray(line.value) && typeof (line.value as { type?: unknown }).type === "string"));
+  context.check(
+    notJson.length > 0
+      ? { requirement: "adapter.framing.stdout-only-json", verdict: "fail", message: `${notJson.length} stdout line(s) are not a JSON event with a string type; the first: ${JSON.stringify(notJson[0]!.text.slice(0, 160))}` }
+      : { requirement: "adapter.framing.stdout-only-json", verdict: "pass", message: `${run.lines.length} stdout lines, each one JSON event` },
+  );
+
+  const messages = events.filter((event) => event.type === "message");
+  const badMessage = messages.find((event) => typeof event.text !== "string" || ("id" in event && typeof event.id !== "string"));
+  if (badMessage) context.check({ requirement: "adapter.events.message-shape", verdict: "fail", message: `a message event with the wrong shape: ${JSON.stringify(badMessage).slice(0, 200)}` });
+  else if (messages.length > 0) context.check({ requirement: "adapter.events.message-shape", verdict: "pass", message: `${messages.length} message events, each with a string text` });
+
+  const errors = events.filter((event) => event.type === "error");
+  const badError = errors.find((event) => "message" in event && typeof event.message !== "string");
+  if (badError) context.check({ requirement: "adapter.events.error-shape", verdict: "fail", message: `an error event whose message is not a string: ${JSON.stringify(badError).slice(0, 200)}` });
+  else if (errors.length > 0) context.check({ requirement: "adapter.events.error-shape", verdict: "pass", message: `${errors.length} error events, each well formed` });
+
+  if (run.timedOut) {
+    context.check({ requirement: "adapter.timeouts.finishes-in-time", verdict: "fail", message: `${describeAdapterExit(run)} (${context.options.timeoutMs} ms); the kit killed its process group`, evidence: { stderrTail: run.stderrTail } });
+    return; // the kit ended it: its exit code, cleanup and edits are not its own doing
+  }
+  context.check({ requirement: "adapter.timeouts.finishes-in-time", verdict: "pass", message: `${describeAdapterExit(run)} after ${Math.round((run.exitedAtMs ?? 0) / 100) / 10} s` });
+
+  const failed = run.exit?.code !== 0;
+  context.check(
+    failed === errors.length > 0
+      ? { requirement: "adapter.events.exit-code-agrees", verdict: "pass", message: `${describeAdapterExit(run)} ${errors.length > 0 ? "after an error event" : "and wrote no error event"}` }
+      : { requirement: "adapter.events.exit-code-agrees", verdict: "fail", message: `${describeAdapterExit(run)} ${errors.length > 0 ? "after writing an error event" : "without writing an error event"}: the exit code and the events disagree` },
+  );
+
+  if (run.lastOutputAtMs !== undefined && run.exitedAtMs !== undefined) {
+    const lingered = run.exitedAtMs - run.lastOutputAtMs;
+    context.check(
+      lingered > context.options.closeGraceMs
+        ? { requirement: "adapter.cleanup.exits-after-work", verdict: "fail", message: `the adapter exited ${Math.round(lingered)} ms after its last event; --close-grace is ${context.options.closeGraceMs} ms` }
+        : { requirement: "adapter.cleanup.exits-after-work", verdict: "pass", message: `the adapter exited ${Math.round(lingered)} ms after its last event` },
+    );
+  }
+
+  context.check(
+    run.survivors.length > 0
+      ? {
+          requirement: "adapter.cleanup.no-descendants",
+          verdict: "fail",
+          message: `${run.survivors.length} process(es) the adapter started outlived it: ${run.survivors.map((info) => `pid ${info.pid} (${info.command})`).join(", ")}`,
+          evidence: { processes: run.survivors.map((info) => ({ pid: info.pid, ppid: info.ppid, pgid: info.pgid, command: info.command, reasons: info.reasons })) },
+        }
+      : { requirement: "adapter.cleanup.no-descendants", verdict: "pass", message: "nothing the adapter started outlived it" },
+  );
+
+  context.check(
+    run.changesOutsideCwd.length > 0
+      ? { requirement: "adapter.fs.stays-in-cwd", verdict: "fail", message: `the adapter changed files outside its working directory: ${run.changesOutsideCwd.join(", ")}`, evidence: { details: run.changesOutsideCwd } }
+      : { requirement: "adapter.fs.stays-in-cwd", verdict: "pass", message: "the canary tree beside the working directory is untouched" },
+  );
+}
+
+export function recordOutputLimits(context: ScenarioContext, run: AdapterRun): void {
+  context.check(
+    run.stdoutBytes >= 2 * MIB
+      ? { requirement: "adapter.limits.stdout-bounded", verdict: "fail", message: `an ordinary task wrote ${run.stdoutBytes} bytes to stdout; hosts cut it off at 2 MiB` }
+      : { requirement: "adapter.limits.stdout-bounded", verdict: "pass", message: `${run.stdoutBytes} bytes of stdout` },
+  );
+  context.check(
+    run.stderrBytes >= 2 * MIB
+      ? { requirement: "adapter.limits.stderr-bounded", verdict: "fail", message: `an ordinary task wrote ${run.stderrBytes} bytes to stderr; hosts cut it off at 2 MiB` }
+      : { requirement: "adapter.limits.stderr-bounded", verdict: "pass", message: `${run.stderrBytes} bytes of stderr` },
+  );
+}
