@@ -119,6 +119,14 @@ async function main(): Promise<void> {
       },
     )
     .command(
+      "runtime",
+      "test a runtime-protocol-v1 executable: acp-conformance runtime [options] [-- <command> [args...]] (no command: the bundled reference runtime)",
+      (builder) => withCommon(builder).options(HOST_OPTIONS),
+      async (argv) => {
+        exitCode = await runMode("runtime", argv as unknown as Parameters<typeof runMode>[1]);
+      },
+    )
+    .command(
       "peer <role>",
       "run one scripted peer on stdio: acp-conformance peer <agent|client|adapter|host> --script s.json [--log events.ndjson] [-- <agent or adapter command>]",
       (builder) =>
@@ -135,7 +143,7 @@ async function main(): Promise<void> {
     .command(
       "list [mode]",
       "list requirements and scenarios",
-      (builder) => builder.positional("mode", { type: "string", choices: ["agent", "client", "adapter", "host"] }).option("json", { type: "boolean", default: false }),
+      (builder) => builder.positional("mode", { type: "string", choices: ["agent", "client", "adapter", "host", "runtime"] }).option("json", { type: "boolean", default: false }),
       (argv) => {
         exitCode = listCommand(argv as { mode?: string; json: boolean });
       },

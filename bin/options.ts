@@ -37,7 +37,7 @@ export const CLIENT_OPTIONS = {
 } as const satisfies Record<string, Options>;
 
 export const HOST_OPTIONS = {
-  "host-timeout": { type: "number", default: DEFAULTS.hostTimeoutMs, describe: "ms the host under test may run one task before the kit treats it as hung (give the host a shorter timeout of its own)" },
+  "host-timeout": { type: "number", default: DEFAULTS.hostTimeoutMs, describe: "host and runtime modes: ms one task may run before the kit treats the target as hung (give a host a shorter timeout of its own)" },
 } as const satisfies Record<string, Options>;
 
 export const AGENT_OPTIONS = {

@@ -1,7 +1,8 @@
 /**
  * The harness of the modes where the target spawns the kit's scripted peer (client mode: the
- * agent; host mode: the adapter): per run it writes the peer's script and shim, expands the
- * placeholder (`{agent}`, `{adapter}`) in the target's command, runs the target in its own
+ * agent; host mode: the adapter; runtime mode: the agent a request names): per run it writes
+ * the peer's script and shim, expands the placeholder (`{agent}`, `{adapter}`) in the target's
+ * command or writes a request naming the shim to its stdin, runs the target in its own
  * process group until it exits or its time is up, and collects what the peer recorded and
  * what was left running. Teardown ends everything either way.
  */
@@ -23,6 +24,8 @@ export interface PeerRun {
   durationMs: number;
   /** The target's stdout and stderr (bounded), where a canary would show. */
   output: string;
+  /** The target's stdout lines (bounded), with when each arrived (ms since the target started). */
+  lines: Array<{ text: string; atMs: number }>;
   stderrTail: string;
   /** Everything the scripted peer(s) recorded. */
   events: PeerEvent[];
@@ -33,8 +36,12 @@ export interface PeerRun {
 }
 
 export interface PeerRunOptions {
-  /** `{agent}` or `{adapter}`. */
-  placeholder: string;
+  /** `{agent}` or `{adapter}`, expanded to the shim's path in the target's arguments. */
+  placeholder?: string;
+  /** Longest stdout line kept whole (default 1 MiB; a runtime's result event can carry 2 MiB of output and 2 MiB of stderr). */
+  maxLineBytes?: number;
+  /** Bytes to write to the target's stdin, which is then closed (runtime mode's request). */
+  stdin?(shim: PeerShim): string | Buffer;
   /** The environment variable that also names the shim. */
   shimEnv: string;
   /** How long the target may run. */
@@ -45,6 +52,8 @@ export interface PeerRunOptions {
 }
 
 const OUTPUT_LIMIT = 4 * 1024 * 1024;
+/** Stdout lines kept for the checks, in bytes; later lines are kept as a placeholder, so the count and the order stay true. */
+const LINES_BUDGET = 32 * 1024 * 1024;
 /** How long the peer and its children get, after the target exits, to be gone. */
 const SETTLE_MS = 1_000;
 
@@ -59,11 +68,11 @@ export async function runTargetWithPeer(context: ScenarioContext, script: AgentS
   const started = Date.now();
   const target = await TargetProcess.spawn({
     command: context.target.command,
-    args: expandPlaceholder(context.target.args, options.placeholder, shim.path),
+    args: options.placeholder ? expandPlaceholder(context.target.args, options.placeholder, shim.path) : [...context.target.args],
     cwd: context.options.cwd,
     env: { ...context.options.env, [options.shimEnv]: shim.path, ACP_CONFORMANCE_SCENARIO: context.scenarioId },
     marker,
-    maxLineBytes: 1024 * 1024,
+    maxLineBytes: options.maxLineBytes ?? 1024 * 1024,
   });
   const watcher = new TreeWatcher(target.pid, { measureMemory: options.sampleMemory ?? false });
   const seen = watcher.seen;
@@ -81,9 +90,19 @@ export async function runTargetWithPeer(context: ScenarioContext, script: AgentS
     }
   });
   let output = "";
+  const lines: PeerRun["lines"] = [];
+  let linesBytes = 0;
   target.onStdoutItem((item) => {
-    if (output.length < OUTPUT_LIMIT) output += `${item.kind === "line" ? item.text : item.kind === "oversize" ? item.head.toString("utf8") : ""}\n`;
+    const text = item.kind === "line" ? item.text : item.kind === "oversize" ? item.head.toString("utf8") : item.kind === "invalid-utf8" ? Buffer.from(item.bytes).toString("utf8") : "";
+    if (output.length < OUTPUT_LIMIT) output += `${text}\n`;
+    if (item.kind === "blank") return;
+    linesBytes += text.length;
+    lines.push({ text: linesBytes <= LINES_BUDGET ? text : `<a ${text.length}-character line beyond the kit's ${LINES_BUDGET}-byte budget>`, atMs: Date.now() - started });
   });
+  if (options.stdin) {
+    await target.write(options.stdin(shim), options.timeoutMs);
+    target.closeStdin();
+  }
 
   const running = options.whileRunning?.(target, shim);
   const exit = await withTimeout(target.exited, options.timeoutMs);
@@ -96,7 +115,9 @@ export async function runTargetWithPeer(context: ScenarioContext, script: AgentS
   }
   watcher.stop();
   const peakRssBytes = watcher.peakRssBytes;
-  await withTimeout(target.stdoutDone, 500);
+  // The last lines can still be in the pipe when the exit is seen, and a busy machine can take
+  // a while to deliver them; a descendant holding the pipe open must not stall the run for long.
+  await withTimeout(target.stdoutDone, 3_000);
   // Give what the target stopped a moment to finish exiting, then see what is left. A
   // grandchild that escaped with setsid is expected to outlive everything: do not wait for it.
   const escaped = new Set(peerChildren().flatMap((child) => (child.setsid ? [child.pid] : [])));
@@ -120,6 +141,7 @@ export async function runTargetWithPeer(context: ScenarioContext, script: AgentS
     timedOut,
     durationMs: Date.now() - started,
     output: `${output}${target.stderrTail()}`,
+    lines,
     stderrTail: target.stderrTail(),
     events: shim.events(),
     peakRssBytes,

@@ -7,13 +7,14 @@ import { ACP_AGENT_REQUIREMENTS, type AcpAgentRequirementId } from "./acp-agent.
 import { ACP_CLIENT_REQUIREMENTS, type AcpClientRequirementId } from "./acp-client.js";
 import { STDIO_ADAPTER_REQUIREMENTS, type StdioAdapterRequirementId } from "./stdio-adapter.js";
 import { STDIO_HOST_REQUIREMENTS, type StdioHostRequirementId } from "./stdio-host.js";
+import { RUNTIME_V1_REQUIREMENTS, type RuntimeV1RequirementId } from "./runtime-v1.js";
 import type { Requirement } from "./types.js";
 
 export * from "./types.js";
 
-export type RequirementId = AcpAgentRequirementId | AcpClientRequirementId | StdioAdapterRequirementId | StdioHostRequirementId;
+export type RequirementId = AcpAgentRequirementId | AcpClientRequirementId | StdioAdapterRequirementId | StdioHostRequirementId | RuntimeV1RequirementId;
 
-export const REQUIREMENTS: readonly Requirement[] = [...ACP_AGENT_REQUIREMENTS, ...ACP_CLIENT_REQUIREMENTS, ...STDIO_ADAPTER_REQUIREMENTS, ...STDIO_HOST_REQUIREMENTS];
+export const REQUIREMENTS: readonly Requirement[] = [...ACP_AGENT_REQUIREMENTS, ...ACP_CLIENT_REQUIREMENTS, ...STDIO_ADAPTER_REQUIREMENTS, ...STDIO_HOST_REQUIREMENTS, ...RUNTIME_V1_REQUIREMENTS];
 
 const byId = new Map(REQUIREMENTS.map((requirement) => [requirement.id, requirement]));
 

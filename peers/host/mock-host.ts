@@ -18,6 +18,8 @@ export interface HostOutcome {
   error?: string;
   /** The adapter's stderr (diagnostics, never chat), up to the limit. */
   stderr: string;
+  /** The adapter's raw stdout lines, joined with newlines. */
+  stdout: string;
 }
 
 export interface HostTask {
@@ -37,6 +39,7 @@ export function startHostTask(script: HostScript, command: string, args: readonl
   const stderrLimit = script.stderrLimitBytes ?? 2 * MIB;
   const adapter = spawn(command, [...args], { cwd: script.cwd, stdio: ["pipe", "pipe", "pipe"], detached: true });
   const messages: string[] = [];
+  const rawLines: string[] = [];
   const seenIds = new Set<string>();
   let stderr = "";
   let stdoutBytes = 0;
@@ -76,7 +79,8 @@ export function startHostTask(script: HostScript, command: string, args: readonl
     adapter.stdout.destroy();
     adapter.stderr.destroy();
     await stopGroup();
-    const result: HostOutcome = failure === undefined ? { status: "completed", messages, stderr } : { status: "failed", messages, error: failure, stderr };
+    const stdout = rawLines.join("\n");
+    const result: HostOutcome = failure === undefined ? { status: "completed", messages, stderr, stdout } : { status: "failed", messages, error: failure, stderr, stdout };
     log.add(failure === undefined ? { kind: "task", status: "completed", messages } : { kind: "task", status: "failed", messages, error: failure });
     settle(result);
   };
@@ -87,6 +91,7 @@ export function startHostTask(script: HostScript, command: string, args: readonl
   };
 
   const onLine = (text: string): void => {
+    rawLines.push(text);
     log.add({ kind: "received", text: text.length > 65_536 ? `${text.slice(0, 65_536)}…` : text });
     let event: unknown;
     try {

@@ -4,6 +4,7 @@
  */
 import type { RequirementId } from "../../kit/requirements/index.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
+import { stdioFrameProblems } from "../../kit/stdio/stdio-schema.js";
 import { adapterEvents, describeAdapterExit, type AdapterRun } from "./driver.js";
 
 export const GENERIC_ADAPTER_REQUIREMENTS = [
@@ -30,13 +31,13 @@ export function recordGenericAdapterChecks(context: ScenarioContext, run: Adapte
   );
 
   const messages = events.filter((event) => event.type === "message");
-  const badMessage = messages.find((event) => typeof event.text !== "string" || ("id" in event && typeof event.id !== "string"));
-  if (badMessage) context.check({ requirement: "adapter.events.message-shape", verdict: "fail", message: `a message event with the wrong shape: ${JSON.stringify(badMessage).slice(0, 200)}` });
+  const badMessage = messages.map((event) => ({ event, problem: stdioFrameProblems("stdio-adapter", "MessageEvent", event) })).find((checked) => checked.problem !== undefined);
+  if (badMessage) context.check({ requirement: "adapter.events.message-shape", verdict: "fail", message: `a message event with the wrong shape (${badMessage.problem}): ${JSON.stringify(badMessage.event).slice(0, 200)}` });
   else if (messages.length > 0) context.check({ requirement: "adapter.events.message-shape", verdict: "pass", message: `${messages.length} message events, each with a string text` });
 
   const errors = events.filter((event) => event.type === "error");
-  const badError = errors.find((event) => "message" in event && typeof event.message !== "string");
-  if (badError) context.check({ requirement: "adapter.events.error-shape", verdict: "fail", message: `an error event whose message is not a string: ${JSON.stringify(badError).slice(0, 200)}` });
+  const badError = errors.map((event) => ({ event, problem: stdioFrameProblems("stdio-adapter", "ErrorEvent", event) })).find((checked) => checked.problem !== undefined);
+  if (badError) context.check({ requirement: "adapter.events.error-shape", verdict: "fail", message: `an error event with the wrong shape (${badError.problem}): ${JSON.stringify(badError.event).slice(0, 200)}` });
   else if (errors.length > 0) context.check({ requirement: "adapter.events.error-shape", verdict: "pass", message: `${errors.length} error events, each well formed` });
 
   if (run.timedOut) {

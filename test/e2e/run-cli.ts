@@ -33,7 +33,7 @@ export async function runCli(args: string[], options: { timeoutMs?: number; env?
   const reportPath = join(dir, "report.json");
   try {
     const [mode, ...rest] = args;
-    const withReport = mode !== undefined && ["agent", "client", "adapter", "host"].includes(mode) ? [mode, "--report-json", reportPath, ...rest] : args;
+    const withReport = mode !== undefined && ["agent", "client", "adapter", "host", "runtime"].includes(mode) ? [mode, "--report-json", reportPath, ...rest] : args;
     const result = await execa(process.execPath, [CLI, ...withReport], { reject: false, timeout: options.timeoutMs ?? 170_000, env: { NO_COLOR: "1", ...options.env }, cwd: ROOT });
     const report = existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, "utf8")) as ConformanceReport) : undefined;
     return { exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr, report };

@@ -19,6 +19,8 @@ import { CLIENT_FIXTURES } from "../../fixtures/clients/manifest.js";
 import { ADAPTER_FIXTURES } from "../../fixtures/adapters/manifest.js";
 import { HOST_FIXTURES } from "../../fixtures/hosts/manifest.js";
 import { GENERIC_HOST_REQUIREMENTS, HOST_SCENARIOS } from "../../scenarios/host/index.js";
+import { RUNTIME_FIXTURES } from "../../fixtures/runtimes/manifest.js";
+import { GENERIC_RUNTIME_REQUIREMENTS, RUNTIME_SCENARIOS } from "../../scenarios/runtime/index.js";
 import { ADAPTER_SCENARIOS, GENERIC_ADAPTER_REQUIREMENTS } from "../../scenarios/adapter/index.js";
 
 const agentRequirements = REQUIREMENTS.filter((requirement) => requirement.side === "agent");
@@ -75,14 +77,25 @@ describe("the requirement registry", () => {
     expect(REQUIREMENTS.filter((requirement) => requirement.side === "host").map((requirement) => requirement.id).filter((id) => !declared.has(id as RequirementId))).toEqual([]);
   });
 
+  it("every registered runtime requirement is exercised by some scenario", () => {
+    const declared = declaredRequirements(RUNTIME_SCENARIOS, GENERIC_RUNTIME_REQUIREMENTS);
+    expect(REQUIREMENTS.filter((requirement) => requirement.side === "runtime").map((requirement) => requirement.id).filter((id) => !declared.has(id as RequirementId))).toEqual([]);
+  });
+
   it("every requirement a scenario declares is registered", () => {
     const registered = new Set(REQUIREMENTS.map((requirement) => requirement.id));
-    const declared = [...declaredRequirements(AGENT_SCENARIOS, GENERIC_AGENT_REQUIREMENTS)];
+    const declared = [
+      ...declaredRequirements(AGENT_SCENARIOS, GENERIC_AGENT_REQUIREMENTS),
+      ...declaredRequirements(CLIENT_SCENARIOS, GENERIC_CLIENT_REQUIREMENTS),
+      ...declaredRequirements(ADAPTER_SCENARIOS, GENERIC_ADAPTER_REQUIREMENTS),
+      ...declaredRequirements(HOST_SCENARIOS, GENERIC_HOST_REQUIREMENTS),
+      ...declaredRequirements(RUNTIME_SCENARIOS, GENERIC_RUNTIME_REQUIREMENTS),
+    ];
     expect(declared.filter((id) => !registered.has(id))).toEqual([]);
   });
 
   it("scenario ids are unique and live in their mode's namespace", () => {
-    for (const [mode, scenarios] of [["agent", AGENT_SCENARIOS], ["client", CLIENT_SCENARIOS], ["adapter", ADAPTER_SCENARIOS], ["host", HOST_SCENARIOS]] as const) {
+    for (const [mode, scenarios] of [["agent", AGENT_SCENARIOS], ["client", CLIENT_SCENARIOS], ["adapter", ADAPTER_SCENARIOS], ["host", HOST_SCENARIOS], ["runtime", RUNTIME_SCENARIOS]] as const) {
       const ids = scenarios.map((scenario) => scenario.id);
       expect(new Set(ids).size).toBe(ids.length);
       for (const id of ids) expect(id).toMatch(new RegExp(`^${mode}\\.[a-z-]+\\.[a-z0-9-]+$`));
@@ -147,6 +160,12 @@ describe("the fixture corpus", () => {
     const alone = new Set(HOST_FIXTURES.filter((fixture) => fixture.breaks.length === 1).map((fixture) => fixture.breaks[0]));
     expect(REQUIREMENTS.filter((requirement) => requirement.side === "host").map((requirement) => requirement.id).filter((id) => !alone.has(id as RequirementId))).toEqual([]);
     for (const fixture of HOST_FIXTURES) expect(existsSync(join(import.meta.dirname, "../../fixtures/hosts", `${fixture.file}.ts`)), fixture.file).toBe(true);
+  });
+
+  it("has, for every runtime requirement, a fixture runtime that breaks exactly it", () => {
+    const alone = new Set(RUNTIME_FIXTURES.filter((fixture) => fixture.breaks.length === 1).map((fixture) => fixture.breaks[0]));
+    expect(REQUIREMENTS.filter((requirement) => requirement.side === "runtime").map((requirement) => requirement.id).filter((id) => !alone.has(id as RequirementId))).toEqual([]);
+    for (const fixture of RUNTIME_FIXTURES) expect(existsSync(join(import.meta.dirname, "../../fixtures/runtimes", `${fixture.file}.ts`)), fixture.file).toBe(true);
   });
 
   it("names only fixtures that exist, each either a program or a script", () => {

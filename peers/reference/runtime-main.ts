@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+/**
+ * The bundled reference runtime (runtime protocol v1): what `acp-conformance runtime` tests
+ * when no command is given. It reads one request from stdin (at most 262,144 bytes), validates
+ * it against schemas/runtime-v1.schema.json and the rules the schema cannot say (an existing
+ * absolute cwd), and runs the agent over transport "stdio" with the mock host: message events
+ * as the agent's messages arrive, then one result or error event once the agent's process
+ * group is stopped. Transports "acp" and "codex" are refused with an error event: this
+ * reference covers the stdio transport only.
+ */
+import { existsSync, statSync } from "node:fs";
+import { isAbsolute } from "node:path";
+import { stdioFrameProblems } from "../../kit/stdio/stdio-schema.js";
+import { startHostTask, type HostTask } from "../host/mock-host.js";
+import { ObservationLog } from "../observation-log.js";
+
+const MAX_INPUT_BYTES = 262_144;
+
+function emit(event: Record<string, unknown>): void {
+  process.stdout.write(`${JSON.stringify({ protocolVersion: 1, ...event })}\n`);
+}
+
+function end(event: { type: "result"; output: string; stderr: string } | { type: "error"; message: string }): never {
+  emit(event);
+  process.stdout.write("", () => process.exit(event.type === "result" ? 0 : 1));
+  // Nothing more may be written; wait for the exit above.
+  return undefined as never;
+}
+
+// Signal handlers first: a signal that comes before the agent starts must not orphan it.
+let task: HostTask | undefined;
+let cancelledEarly = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => {
+    if (task) task.cancel();
+    else cancelledEarly = true;
+  });
+}
+
+const chunks: Buffer[] = [];
+let size = 0;
+for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+  size += chunk.length;
+  if (size > MAX_INPUT_BYTES) end({ type: "error", message: "runtime input exceeded 256 KiB" });
+  chunks.push(chunk);
+}
+if (size <= MAX_INPUT_BYTES) {
+  let request: { transport: string; command: string; args?: string[]; cwd: string; timeoutMs?: number; task: unknown } | undefined;
+  try {
+    request = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    end({ type: "error", message: "invalid runtime request: not JSON" });
+  }
+  if (request !== undefined) await run(request);
+}
+
+async function run(request: { transport: string; command: string; args?: string[]; cwd: string; timeoutMs?: number }): Promise<void> {
+  const version = (request as { protocolVersion?: unknown }).protocolVersion;
+  if (version !== 1) return end({ type: "error", message: `unsupported runtime protocol version ${JSON.stringify(version)}` });
+  const problems = stdioFrameProblems("runtime-v1", "Request", request);
+  if (problems !== undefined) return end({ type: "error", message: `invalid runtime request: ${problems}` });
+  if (!isAbsolute(request.cwd) || !existsSync(request.cwd) || !statSync(request.cwd).isDirectory()) return end({ type: "error", message: "cwd must be an existing absolute directory" });
+  if (request.transport !== "stdio") return end({ type: "error", message: `transport ${request.transport} is not supported by the reference runtime (stdio only)` });
+  if (cancelledEarly) return end({ type: "error", message: "agent cancelled" });
+  task = startHostTask({ role: "host", timeoutMs: request.timeoutMs ?? 600_000, cwd: request.cwd }, request.command, request.args ?? [], new ObservationLog(), (text) => emit({ type: "message", text }));
+  const outcome = await task.outcome;
+  if (outcome.status === "completed") return end({ type: "result", output: outcome.stdout, stderr: outcome.stderr });
+  return end({ type: "error", message: outcome.error === "cancelled" ? "agent cancelled" : outcome.error ?? "the agent failed" });
+}

@@ -1,0 +1,92 @@
+/**
+ * Runtime mode's harness (the kit plays the parent and the agent): per run, a fresh working
+ * directory and a scripted agent (speaking the stdio adapter protocol, for transport
+ * "stdio"), a runtime-v1 request naming that agent written to the runtime's stdin, then EOF;
+ * the runtime's events are read until it exits or --host-timeout passes.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runTargetWithPeer, type PeerRun, type PeerRunOptions } from "../../kit/control/run-with-peer.js";
+import type { ScenarioContext } from "../../kit/scenario.js";
+import type { AdapterAction } from "../../peers/script-types.js";
+
+export { nonce } from "../nonce.js";
+
+export interface RuntimeRun extends PeerRun {
+  /** Each stdout line, parsed when it is JSON. */
+  parsed: Array<{ text: string; value: unknown; atMs: number }>;
+  /** Whether the runtime started the agent the request named. */
+  agentStarted: boolean;
+}
+
+export type RuntimeRequest = Record<string, unknown>;
+
+export interface RuntimeRunOptions extends Pick<PeerRunOptions, "whileRunning"> {
+  /** Changes the request (the agent's path and the working directory are already in it); return a string to send it as it is. */
+  request?(request: RuntimeRequest): RuntimeRequest | string;
+}
+
+export const TASK = { id: "ACP-CONFORMANCE-RT", request: "Say what you did.", context: {}, messages: [] };
+
+export async function runRuntime(context: ScenarioContext, actions: AdapterAction[], options: RuntimeRunOptions = {}): Promise<RuntimeRun> {
+  const cwd = mkdtempSync(join(tmpdir(), "acp-conformance-runtime-"));
+  context.defer(async () => rmSync(cwd, { recursive: true, force: true }));
+  const run = await runTargetWithPeer(context, { role: "adapter", actions }, {
+    shimEnv: "ACP_CONFORMANCE_AGENT",
+    // A result event carries up to 2 MiB of output and 2 MiB of stderr, JSON-escaped.
+    maxLineBytes: 16 * 1024 * 1024,
+    timeoutMs: context.options.hostTimeoutMs,
+    ...(options.whileRunning ? { whileRunning: options.whileRunning } : {}),
+    stdin(shim) {
+      const request: RuntimeRequest = { protocolVersion: 1, transport: "stdio", command: shim.path, args: [], cwd, timeoutMs: Math.max(1_000, context.options.hostTimeoutMs - 5_000), task: TASK };
+      const changed = options.request ? options.request(request) : request;
+      return typeof changed === "string" ? changed : JSON.stringify(changed);
+    },
+  });
+  const parsed = run.lines.map((line) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(line.text);
+    } catch {
+      value = undefined;
+    }
+    return { ...line, value };
+  });
+  return { ...run, parsed, agentStarted: run.events.length > 0 };
+}
+
+function eventOf(line: { value: unknown } | undefined): Record<string, unknown> | undefined {
+  return line && typeof line.value === "object" && line.value !== null && !Array.isArray(line.value) ? (line.value as Record<string, unknown>) : undefined;
+}
+
+/** The last stdout line as an event, when it is one. */
+export function lastEvent(run: RuntimeRun): Record<string, unknown> | undefined {
+  return eventOf(run.parsed.at(-1));
+}
+
+/** The texts of the runtime's message events, in order. */
+export function messageTexts(run: RuntimeRun): string[] {
+  return run.parsed.flatMap((line) => {
+    const event = eventOf(line);
+    return event?.type === "message" && typeof event.text === "string" ? [event.text] : [];
+  });
+}
+
+/** The run ended with a result event and exit 0, by itself, in time. */
+export function completed(run: RuntimeRun): boolean {
+  return !run.timedOut && run.exit?.code === 0 && lastEvent(run)?.type === "result";
+}
+
+/** The run ended with an error event and a nonzero exit, by itself, in time. */
+export function failedWithError(run: RuntimeRun): boolean {
+  return !run.timedOut && run.exit !== undefined && run.exit.code !== 0 && lastEvent(run)?.type === "error";
+}
+
+export function describeRuntimeRun(run: RuntimeRun): string {
+  if (run.timedOut) return "the runtime was still running at --host-timeout";
+  const last = lastEvent(run);
+  const ending = last ? `its last event was ${JSON.stringify(last).slice(0, 160)}` : run.lines.length > 0 ? `its last line was ${JSON.stringify(run.lines.at(-1)!.text.slice(0, 120))}` : "it wrote nothing";
+  const exit = !run.exit ? "its exit was not seen" : run.exit.code !== null ? `it exited with code ${run.exit.code}` : `it was killed by ${run.exit.signal}`;
+  return `${exit}; ${ending}`;
+}
