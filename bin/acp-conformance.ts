@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import yargs, { type Argv } from "yargs";
+import yargs, { type Argv, type Options } from "yargs";
 import { hideBin } from "yargs/helpers";
 import { installInterruptCleanup } from "../kit/process/registry.js";
 import { runScenarios, selectScenarios } from "../kit/runner.js";
@@ -79,53 +79,33 @@ function withCommon<T>(builder: Argv<T>) {
   return builder.options(COMMON_OPTIONS);
 }
 
+/** One command per mode: what it tests, and the options it adds to the common ones. */
+const MODE_COMMANDS: ReadonlyArray<{ mode: Mode; usage: string; options: Record<string, Options> }> = [
+  { mode: "agent", usage: "test an ACP agent: acp-conformance agent [options] [-- <command> [args...]] (no command: the bundled reference agent)", options: AGENT_OPTIONS },
+  { mode: "client", usage: "test an ACP client: acp-conformance client [options] -- <client command with {agent}> (no command: the bundled reference client)", options: CLIENT_OPTIONS },
+  { mode: "adapter", usage: "test a custom stdio adapter: acp-conformance adapter [options] [-- <command> [args...]] (no command: the bundled reference adapter)", options: {} },
+  { mode: "host", usage: "test a stdio host: acp-conformance host [options] -- <host command with {adapter}> (no command: the bundled reference host)", options: HOST_OPTIONS },
+  { mode: "runtime", usage: "test a runtime-protocol-v1 executable: acp-conformance runtime [options] [-- <command> [args...]] (no command: the bundled reference runtime)", options: HOST_OPTIONS },
+];
+
 async function main(): Promise<void> {
   let exitCode: number = EXIT.usage;
-  await yargs(hideBin(process.argv))
+  let cli = yargs(hideBin(process.argv))
     .scriptName("acp-conformance")
     .version(KIT_VERSION)
     .parserConfiguration({ "populate--": true, "duplicate-arguments-array": false })
-    .strict()
-    .command(
-      "agent",
-      "test an ACP agent: acp-conformance agent [options] [-- <command> [args...]] (no command: the bundled reference agent)",
-      (builder) => withCommon(builder).options(AGENT_OPTIONS),
+    .strict();
+  for (const { mode, usage, options } of MODE_COMMANDS) {
+    cli = cli.command(
+      mode,
+      usage,
+      (builder) => withCommon(builder).options(options),
       async (argv) => {
-        exitCode = await runMode("agent", argv as unknown as Parameters<typeof runMode>[1]);
+        exitCode = await runMode(mode, argv as unknown as Parameters<typeof runMode>[1]);
       },
-    )
-    .command(
-      "client",
-      "test an ACP client: acp-conformance client [options] -- <client command with {agent}> (no command: the bundled reference client)",
-      (builder) => withCommon(builder).options(CLIENT_OPTIONS),
-      async (argv) => {
-        exitCode = await runMode("client", argv as unknown as Parameters<typeof runMode>[1]);
-      },
-    )
-    .command(
-      "adapter",
-      "test a custom stdio adapter: acp-conformance adapter [options] [-- <command> [args...]] (no command: the bundled reference adapter)",
-      (builder) => withCommon(builder),
-      async (argv) => {
-        exitCode = await runMode("adapter", argv as unknown as Parameters<typeof runMode>[1]);
-      },
-    )
-    .command(
-      "host",
-      "test a stdio host: acp-conformance host [options] -- <host command with {adapter}> (no command: the bundled reference host)",
-      (builder) => withCommon(builder).options(HOST_OPTIONS),
-      async (argv) => {
-        exitCode = await runMode("host", argv as unknown as Parameters<typeof runMode>[1]);
-      },
-    )
-    .command(
-      "runtime",
-      "test a runtime-protocol-v1 executable: acp-conformance runtime [options] [-- <command> [args...]] (no command: the bundled reference runtime)",
-      (builder) => withCommon(builder).options(HOST_OPTIONS),
-      async (argv) => {
-        exitCode = await runMode("runtime", argv as unknown as Parameters<typeof runMode>[1]);
-      },
-    )
+    );
+  }
+  await cli
     .command(
       "peer <role>",
       "run one scripted peer on stdio: acp-conformance peer <agent|client|adapter|host> --script s.json [--log events.ndjson] [-- <agent or adapter command>]",

@@ -21,6 +21,8 @@ export type PeerEvent =
   | { t: number; kind: "response"; method: string; id: unknown; result?: unknown; error?: unknown }
   /** Adapter: the envelope (its first line, whole), how many lines came, and whether stdin reached EOF. */
   | { t: number; kind: "envelope"; text: string; lines: number; eof: boolean }
+  /** Adapter: whether the release it waited for came (see the awaitRelease action). */
+  | { t: number; kind: "release"; name: string; released: boolean }
   /** Host: how the task ended and what the adapter showed. */
   | { t: number; kind: "task"; status: "completed" | "failed"; messages: string[]; error?: string }
   | { t: number; kind: "ended"; how: "stdin-eof" | "signal" | "exit" | "closed"; code?: number; signal?: string };

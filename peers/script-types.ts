@@ -273,6 +273,18 @@ export type AdapterAction =
         path: string;
         content: string;
       };
+    }
+  | {
+      /**
+       * Wait until the file release-<name> appears in $ACP_CONFORMANCE_CONTROL_DIR (the kit writes it when it has seen what it waits for); the log records whether it came.
+       */
+      awaitRelease: {
+        name: string;
+        /**
+         * Go on anyway after this long (default 10000).
+         */
+        timeoutMs?: number;
+      };
     };
 
 /**

@@ -8,6 +8,7 @@ import { CLIENT_SCENARIOS, GENERIC_CLIENT_REQUIREMENTS } from "./client/index.js
 import { preflightClient } from "./client/preflight.js";
 import { ADAPTER_SCENARIOS, GENERIC_ADAPTER_REQUIREMENTS } from "./adapter/index.js";
 import { GENERIC_HOST_REQUIREMENTS, HOST_SCENARIOS } from "./host/index.js";
+import { preflightHost } from "./host/preflight.js";
 import { GENERIC_RUNTIME_REQUIREMENTS, RUNTIME_SCENARIOS } from "./runtime/index.js";
 
 export interface ModeDefinition {
@@ -20,6 +21,6 @@ export const MODES: Partial<Record<Mode, ModeDefinition>> = {
   agent: { scenarios: AGENT_SCENARIOS, generic: GENERIC_AGENT_REQUIREMENTS, preflight: preflightAgent },
   client: { scenarios: CLIENT_SCENARIOS, generic: GENERIC_CLIENT_REQUIREMENTS, preflight: preflightClient },
   adapter: { scenarios: ADAPTER_SCENARIOS, generic: GENERIC_ADAPTER_REQUIREMENTS, preflight: async () => ({}) },
-  host: { scenarios: HOST_SCENARIOS, generic: GENERIC_HOST_REQUIREMENTS, preflight: async () => ({}) },
+  host: { scenarios: HOST_SCENARIOS, generic: GENERIC_HOST_REQUIREMENTS, preflight: preflightHost },
   runtime: { scenarios: RUNTIME_SCENARIOS, generic: GENERIC_RUNTIME_REQUIREMENTS, preflight: async () => ({}) },
 };

@@ -28,7 +28,8 @@ export class PeerShim {
     writeFileSync(scriptFile, JSON.stringify(script));
     writeFileSync(this.eventsFile, "");
     const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
-    writeFileSync(this.path, `#!/bin/sh\nexec ${[process.execPath, peerEntryPoint(), script.role, "--script", scriptFile, "--log", this.eventsFile].map(quote).join(" ")}\n`);
+    // The control directory travels in the shim itself: a target may scrub its children's environment.
+    writeFileSync(this.path, `#!/bin/sh\nACP_CONFORMANCE_CONTROL_DIR=${quote(this.dir)} exec ${[process.execPath, peerEntryPoint(), script.role, "--script", scriptFile, "--log", this.eventsFile].map(quote).join(" ")}\n`);
     chmodSync(this.path, 0o755);
   }
 
@@ -38,6 +39,11 @@ export class PeerShim {
       .split("\n")
       .filter((line) => line.trim() !== "")
       .map((line) => JSON.parse(line) as PeerEvent);
+  }
+
+  /** Lets a scripted peer waiting in an awaitRelease action named `name` go on. */
+  release(name: string): void {
+    writeFileSync(join(this.dir, `release-${name}`), "");
   }
 
   remove(): void {

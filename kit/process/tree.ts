@@ -179,3 +179,13 @@ export function findDescendants(query: DescendantQuery, processes: ProcessInfo[]
 export function findByMarkerPrefix(prefix: string, processes: ProcessInfo[] = listProcesses()): ProcessInfo[] {
   return processes.filter((info) => info.marker?.startsWith(prefix) && info.pid !== process.pid);
 }
+
+/** "pid 123 (sleep 120), pid 124 (...)": survivors as a check message names them. */
+export function listSurvivors(survivors: readonly Descendant[]): string {
+  return survivors.map((info) => `pid ${info.pid} (${info.command.slice(0, 80)})`).join(", ");
+}
+
+/** Survivors as report evidence. */
+export function survivorEvidence(survivors: readonly Descendant[]): Array<{ pid: number; ppid: number; pgid: number; command: string; reasons: string[] }> {
+  return survivors.map((info) => ({ pid: info.pid, ppid: info.ppid, pgid: info.pgid, command: info.command, reasons: info.reasons }));
+}

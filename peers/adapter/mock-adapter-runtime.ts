@@ -5,8 +5,8 @@
  * edits, hangs and exits. Every event it writes goes through the PeerWire, so the script's
  * wire faults (split lines, CRLF, coalesced writes) apply to them.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import type { PeerWire } from "../peer-wire.js";
 import type { AdapterAction, AdapterScript } from "../script-types.js";
 
@@ -69,6 +69,13 @@ export class MockAdapterRuntime {
       const lineBytes = JSON.stringify(line).length + 1;
       for (let written = 0; written < action.floodMessages.bytes; written += lineBytes) this.#wire.sendEvent(line, { log: false });
       await this.#wire.drained();
+    } else if ("awaitRelease" in action) {
+      const { name, timeoutMs = 10_000 } = action.awaitRelease;
+      const controlDir = process.env.ACP_CONFORMANCE_CONTROL_DIR;
+      const deadline = Date.now() + timeoutMs;
+      let released = false;
+      while (controlDir !== undefined && !(released = existsSync(join(controlDir, `release-${name}`))) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
+      this.#wire.log.add({ kind: "release", name, released });
     } else if ("writeFile" in action) {
       const path = resolve(this.#cwd, action.writeFile.path);
       mkdirSync(dirname(path), { recursive: true });

@@ -4,6 +4,7 @@
  */
 import type { RequirementId } from "../../kit/requirements/index.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
+import { listSurvivors, survivorEvidence } from "../../kit/process/tree.js";
 import { stdioFrameProblems } from "../../kit/stdio/stdio-schema.js";
 import { adapterEvents, describeAdapterExit, type AdapterRun } from "./driver.js";
 
@@ -67,8 +68,8 @@ export function recordGenericAdapterChecks(context: ScenarioContext, run: Adapte
       ? {
           requirement: "adapter.cleanup.no-descendants",
           verdict: "fail",
-          message: `${run.survivors.length} process(es) the adapter started outlived it: ${run.survivors.map((info) => `pid ${info.pid} (${info.command})`).join(", ")}`,
-          evidence: { processes: run.survivors.map((info) => ({ pid: info.pid, ppid: info.ppid, pgid: info.pgid, command: info.command, reasons: info.reasons })) },
+          message: `${run.survivors.length} process(es) the adapter started outlived it: ${listSurvivors(run.survivors)}`,
+          evidence: { processes: survivorEvidence(run.survivors) },
         }
       : { requirement: "adapter.cleanup.no-descendants", verdict: "pass", message: "nothing the adapter started outlived it" },
   );

@@ -199,7 +199,6 @@ export class AgentUnderTest {
   /** Sends session/prompt and collects the turn's updates until its response (or waitMs). */
   async prompt(sessionId: string, prompt: string | unknown[], options: { waitMs?: number; onUpdate?: (update: IncomingMessage) => void } = {}): Promise<Turn> {
     const blocks = typeof prompt === "string" ? [{ type: "text", text: prompt }] : prompt;
-    const fromSeq = this.transcript.nextSeq;
     const pending = this.request("session/prompt", { sessionId, prompt: blocks }, { waitMs: options.waitMs ?? this.answerWaitMs });
     const request = this.connection.sent.at(-1)!;
     const unsubscribe = this.connection.onMessage((incoming) => {

@@ -4,6 +4,7 @@
  */
 import type { RequirementId } from "../../kit/requirements/index.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
+import { listSurvivors, survivorEvidence } from "../../kit/process/tree.js";
 import { stdioFrameProblems } from "../../kit/stdio/stdio-schema.js";
 import type { HostRun } from "./driver.js";
 
@@ -45,6 +46,6 @@ export function recordGroupGoneCheck(context: ScenarioContext, run: HostRun, aft
   context.check(
     run.survivors.length === 0
       ? { requirement: "host.cleanup.adapter-group-gone", verdict: "pass", message: `after ${after}, nothing of the adapter's group was left` }
-      : { requirement: "host.cleanup.adapter-group-gone", verdict: "fail", message: `after ${after}, ${run.survivors.length} process(es) of the adapter's tree outlived the host: ${run.survivors.map((info) => `${info.pid} (${info.command.slice(0, 60)})`).join(", ")}`, evidence: { processes: run.survivors.map((info) => ({ pid: info.pid, ppid: info.ppid, pgid: info.pgid, command: info.command, reasons: info.reasons })) } },
+      : { requirement: "host.cleanup.adapter-group-gone", verdict: "fail", message: `after ${after}, ${run.survivors.length} process(es) of the adapter's tree outlived the host: ${listSurvivors(run.survivors)}`, evidence: { processes: survivorEvidence(run.survivors) } },
   );
 }

@@ -4,6 +4,7 @@
  * so each run also tells whether the host shows messages at all and what it leaves behind.
  */
 import type { Scenario } from "../../kit/scenario.js";
+import { listSurvivors, survivorEvidence } from "../../kit/process/tree.js";
 import { sleep } from "../../kit/time.js";
 import type { AdapterAction } from "../../peers/script-types.js";
 import { recordEnvelopeCheck, recordGroupGoneCheck } from "./checks.js";
@@ -232,7 +233,7 @@ export const cancelScenario: Scenario = {
     context.check(
       run.survivors.length === 0
         ? { requirement: "host.cleanup.cancel-stops-adapter", verdict: "pass", message: `after SIGTERM the host exited (${describeHostExit(run)}) and nothing of the adapter's group was left` }
-        : { requirement: "host.cleanup.cancel-stops-adapter", verdict: "fail", message: `after SIGTERM the host exited, but ${run.survivors.length} process(es) of the adapter's tree outlived it: ${run.survivors.map((info) => `${info.pid} (${info.command.slice(0, 60)})`).join(", ")}`, evidence: { processes: run.survivors.map((info) => ({ pid: info.pid, command: info.command })) } },
+        : { requirement: "host.cleanup.cancel-stops-adapter", verdict: "fail", message: `after SIGTERM the host exited, but ${run.survivors.length} process(es) of the adapter's tree outlived it: ${listSurvivors(run.survivors)}`, evidence: { processes: survivorEvidence(run.survivors) } },
     );
   },
 };

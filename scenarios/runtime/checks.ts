@@ -5,6 +5,7 @@
  */
 import type { RequirementId } from "../../kit/requirements/index.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
+import { listSurvivors, survivorEvidence } from "../../kit/process/tree.js";
 import { stdioFrameProblems } from "../../kit/stdio/stdio-schema.js";
 import { describeRuntimeRun, lastEvent, type RuntimeRun } from "./driver.js";
 
@@ -49,6 +50,6 @@ export function recordNoDescendantsCheck(context: ScenarioContext, run: RuntimeR
   context.check(
     run.survivors.length === 0
       ? { requirement: "runtime.cleanup.no-descendants", verdict: "pass", message: `after ${after}, nothing of the agent's tree was left` }
-      : { requirement: "runtime.cleanup.no-descendants", verdict: "fail", message: `after ${after}, ${run.survivors.length} process(es) of the agent's tree outlived the runtime: ${run.survivors.map((info) => `${info.pid} (${info.command.slice(0, 60)})`).join(", ")}`, evidence: { processes: run.survivors.map((info) => ({ pid: info.pid, command: info.command })) } },
+      : { requirement: "runtime.cleanup.no-descendants", verdict: "fail", message: `after ${after}, ${run.survivors.length} process(es) of the agent's tree outlived the runtime: ${listSurvivors(run.survivors)}`, evidence: { processes: survivorEvidence(run.survivors) } },
   );
 }

@@ -1,0 +1,33 @@
+/** The assertions every mode's fixture test makes on a run of the real CLI. */
+import { expect } from "vitest";
+import { findRequirement, type RequirementId } from "../../kit/requirements/index.js";
+import { failingIds, type CliRun } from "./run-cli.js";
+import { reportSchemaErrors } from "./report-schema.js";
+
+export interface FixtureExpectation {
+  breaks: readonly RequirementId[];
+  /** When the verdict is not what the failing set alone implies (an untested MUST, or a run blocked on credentials). */
+  verdict?: "not-conformant" | "blocked";
+}
+
+/** The report names exactly the requirements the fixture breaks, and the verdict and exit code follow. */
+export function expectExactlyBroken(run: CliRun, fixture: FixtureExpectation): void {
+  const expected = [...fixture.breaks].sort();
+  expect(run.stderr).toBe("");
+  expect(run.report, run.stdout).toBeDefined();
+  const report = run.report!;
+  expect(reportSchemaErrors(report)).toBe("");
+  expect(failingIds(report), run.stdout).toEqual(expected);
+  const mustFails = expected.some((id) => findRequirement(id)!.level === "must");
+  const verdict = fixture.verdict ?? (mustFails ? "not-conformant" : "conformant");
+  expect(report.verdict).toBe(verdict);
+  expect(run.exitCode).toBe(verdict === "conformant" ? 0 : 1);
+}
+
+/** A bundled reference peer passes every requirement of its mode. */
+export function expectAllPass(run: CliRun): void {
+  expect(run.stderr).toBe("");
+  expect(run.exitCode, run.stdout).toBe(0);
+  expect(reportSchemaErrors(run.report)).toBe("");
+  expect(run.report!.requirements.filter((result) => result.verdict !== "pass").map((result) => result.id)).toEqual([]);
+}
