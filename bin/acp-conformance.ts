@@ -18,7 +18,7 @@ import { KIT_VERSION } from "../kit/version.js";
 import { buildReport } from "../reports/build-report.js";
 import { formatSummary, progressPrinter, type TerminalOptions } from "../reports/terminal.js";
 import { MODES } from "../scenarios/index.js";
-import { AGENT_OPTIONS, CLIENT_OPTIONS, COMMON_OPTIONS, HOST_OPTIONS, buildRunPlan, type ParsedArguments } from "./options.js";
+import { AGENT_OPTIONS, CLIENT_OPTIONS, COMMON_OPTIONS, HOST_OPTIONS, RUNTIME_OPTIONS, buildRunPlan, type ParsedArguments } from "./options.js";
 import { runPeerProcess } from "../peers/main.js";
 import { ScriptError } from "../peers/script.js";
 
@@ -85,7 +85,7 @@ const MODE_COMMANDS: ReadonlyArray<{ mode: Mode; usage: string; options: Record<
   { mode: "client", usage: "test an ACP client: acp-conformance client [options] -- <client command with {agent}> (no command: the bundled reference client)", options: CLIENT_OPTIONS },
   { mode: "adapter", usage: "test a custom stdio adapter: acp-conformance adapter [options] [-- <command> [args...]] (no command: the bundled reference adapter)", options: {} },
   { mode: "host", usage: "test a stdio host: acp-conformance host [options] -- <host command with {adapter}> (no command: the bundled reference host)", options: HOST_OPTIONS },
-  { mode: "runtime", usage: "test a runtime-protocol-v1 executable: acp-conformance runtime [options] [-- <command> [args...]] (no command: the bundled reference runtime)", options: HOST_OPTIONS },
+  { mode: "runtime", usage: "test a runtime-protocol-v1 executable: acp-conformance runtime [options] [-- <command> [args...]] (no command: the bundled reference runtime)", options: RUNTIME_OPTIONS },
 ];
 
 async function main(): Promise<void> {

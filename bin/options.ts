@@ -7,7 +7,7 @@ import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Options } from "yargs";
 import { AREAS, type Area } from "../kit/requirements/index.js";
-import { DEFAULTS, type RunPlan } from "../kit/run-options.js";
+import { DEFAULTS, type RunOptions, type RunPlan } from "../kit/run-options.js";
 import { UsageError } from "../kit/errors.js";
 import { resolveCommand } from "../kit/process/resolve-command.js";
 import { REFERENCE_PROMPTS } from "../peers/reference/triggers.js";
@@ -40,6 +40,12 @@ export const HOST_OPTIONS = {
   "host-timeout": { type: "number", default: DEFAULTS.hostTimeoutMs, describe: "host and runtime modes: ms one task may run before the kit treats the target as hung (give a host a shorter timeout of its own)" },
 } as const satisfies Record<string, Options>;
 
+export const RUNTIME_OPTIONS = {
+  ...HOST_OPTIONS,
+  ...CLIENT_OPTIONS,
+  transport: { type: "array", string: true, choices: ["stdio", "acp"], describe: "runtime mode: the transports to test, stdio (the runtime's own contract) and acp (the client-mode scenarios through the runtime); default both" },
+} as const satisfies Record<string, Options>;
+
 export const AGENT_OPTIONS = {
   prompt: { type: "string", describe: "a prompt the agent answers with an ordinary turn (enables prompt, session and limits scenarios)" },
   "cancel-prompt": { type: "string", describe: "a prompt that keeps the agent busy long enough to cancel it" },
@@ -57,6 +63,7 @@ export interface ParsedArguments {
   "close-grace": number;
   "client-timeout"?: number;
   "host-timeout"?: number;
+  transport?: string[];
   seed?: number;
   jobs: number;
   strict: boolean;
@@ -117,6 +124,7 @@ export function buildRunPlan(mode: Mode, argv: ParsedArguments): RunPlan {
       closeGraceMs: positiveInteger("close-grace", argv["close-grace"]),
       clientTimeoutMs: positiveInteger("client-timeout", argv["client-timeout"] ?? DEFAULTS.clientTimeoutMs),
       hostTimeoutMs: positiveInteger("host-timeout", argv["host-timeout"] ?? DEFAULTS.hostTimeoutMs),
+      transports: argv.transport?.length ? ([...new Set(argv.transport)] as RunOptions["transports"]) : [...DEFAULTS.transports],
       jobs: positiveInteger("jobs", argv.jobs),
       seed: argv.seed ?? Math.floor(Math.random() * 2 ** 31),
       strict: argv.strict,

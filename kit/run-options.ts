@@ -4,7 +4,7 @@
  */
 import { availableParallelism } from "node:os";
 import type { Area } from "./requirements/index.js";
-import type { Mode } from "./scenario.js";
+import type { Mode, RuntimeTransport } from "./scenario.js";
 
 export interface TargetCommand {
   command: string;
@@ -35,6 +35,8 @@ export interface RunOptions {
   clientTimeoutMs: number;
   /** Host mode: how long the host under test may run one task before the kit treats it as hung. */
   hostTimeoutMs: number;
+  /** Runtime mode: the transports to test (stdio: the runtime's own contract; acp: the client-mode scenarios through the runtime). */
+  transports: RuntimeTransport[];
   jobs: number;
   seed: number;
   strict: boolean;
@@ -62,6 +64,7 @@ export const DEFAULTS = {
   closeGraceMs: 5_000,
   clientTimeoutMs: 30_000,
   hostTimeoutMs: 30_000,
+  transports: ["stdio", "acp"] as RuntimeTransport[],
   jobs: Math.max(1, Math.min(4, availableParallelism())),
 } as const;
 

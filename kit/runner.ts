@@ -34,6 +34,7 @@ export function selectScenarios(all: readonly Scenario[], plan: RunPlan): Scenar
     const ids = [scenario.id, ...scenario.requirements];
     if (only.length > 0 && !ids.some((id) => only.includes(id))) return false;
     if (skip.includes(scenario.id)) return false;
+    if (scenario.transport !== undefined && !plan.options.transports.includes(scenario.transport)) return false;
     if (areas.length > 0 && !scenario.requirements.some((id) => areas.includes(findRequirement(id)!.area))) return false;
     return true;
   });
@@ -104,6 +105,7 @@ async function runWithDeadline(scenario: Scenario, plan: RunPlan, runId: string,
   let closed = false;
   const context = {
     scenarioId: scenario.id,
+    mode: plan.mode,
     options: plan.options,
     target: plan.target,
     signal: controller.signal,

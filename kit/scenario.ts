@@ -9,6 +9,9 @@ import type { RunOptions, TargetCommand } from "./run-options.js";
 
 export type Mode = "agent" | "client" | "adapter" | "host" | "runtime";
 
+/** The runtime protocol's transports the kit can play the agent of. */
+export type RuntimeTransport = "stdio" | "acp";
+
 export interface CheckInput {
   requirement: RequirementId;
   verdict: CheckVerdict;
@@ -26,6 +29,8 @@ export type ScenarioNeed = "prompt" | "cancel-prompt" | "permission-prompt";
 
 export interface ScenarioContext {
   readonly scenarioId: string;
+  /** The mode being run: client-mode scenarios also run in runtime mode, through the runtime's acp transport. */
+  readonly mode: Mode;
   readonly options: RunOptions;
   readonly target: TargetCommand;
   /** Aborted when the scenario runs past --scenario-timeout or the run is interrupted. */
@@ -43,6 +48,8 @@ export interface Scenario {
   mode: Mode;
   /** The requirements this scenario exists to exercise (generic per-frame checks are declared per mode). */
   requirements: readonly RequirementId[];
+  /** Runtime mode: the transport the scenario's requests use (selected with --transport). */
+  transport?: RuntimeTransport;
   /** Without these user-supplied prompts, a third-party target cannot be steered into this scenario. */
   needs?: readonly ScenarioNeed[];
   run(context: ScenarioContext): Promise<void>;

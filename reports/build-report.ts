@@ -24,11 +24,17 @@ const PROTOCOL_FOR_MODE: Record<RunPlan["mode"], { name: ConformanceReport["prot
   runtime: { name: "runtime-v1", side: "runtime" },
 };
 
+/** Runtime mode reports the runtime's own requirements (stdio transport) and, through its acp transport, the client requirements. */
+function reportedSides(plan: RunPlan, side: Requirement["side"]): Array<Requirement["side"]> {
+  if (plan.mode !== "runtime") return [side];
+  return [...(plan.options.transports.includes("stdio") ? (["runtime"] as const) : []), ...(plan.options.transports.includes("acp") ? (["client"] as const) : [])];
+}
+
 export function buildReport(input: ReportInput): ConformanceReport {
   const { plan, outcome } = input;
   const redact = createRedactor(plan.options.env);
   const { name, side } = PROTOCOL_FOR_MODE[plan.mode];
-  const requirements = REQUIREMENTS.filter((requirement) => requirement.side === side);
+  const requirements = REQUIREMENTS.filter((requirement) => reportedSides(plan, side).includes(requirement.side));
   const results = aggregateRequirements(requirements, outcome.checks, { strict: plan.options.strict });
   const { prompts, env, ...otherOptions } = plan.options;
   const pinned = name === "acp" ? { schema: `${PINNED_SPEC.schemaPackage} schema/v1/schema.json`, docsCommit: `${PINNED_SPEC.repository}@${PINNED_SPEC.docsCommit}` } : { schema: `acp-conformance schemas/${name === "stdio-adapter" ? "stdio-adapter" : "runtime-v1"}.schema.json` };

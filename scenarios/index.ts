@@ -22,5 +22,5 @@ export const MODES: Partial<Record<Mode, ModeDefinition>> = {
   client: { scenarios: CLIENT_SCENARIOS, generic: GENERIC_CLIENT_REQUIREMENTS, preflight: preflightClient },
   adapter: { scenarios: ADAPTER_SCENARIOS, generic: GENERIC_ADAPTER_REQUIREMENTS, preflight: async () => ({}) },
   host: { scenarios: HOST_SCENARIOS, generic: GENERIC_HOST_REQUIREMENTS, preflight: preflightHost },
-  runtime: { scenarios: RUNTIME_SCENARIOS, generic: GENERIC_RUNTIME_REQUIREMENTS, preflight: async () => ({}) },
+  runtime: { scenarios: RUNTIME_SCENARIOS, generic: [...GENERIC_RUNTIME_REQUIREMENTS, ...GENERIC_CLIENT_REQUIREMENTS], preflight: async () => ({}) },
 };

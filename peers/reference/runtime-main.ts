@@ -3,15 +3,16 @@
  * The bundled reference runtime (runtime protocol v1): what `acp-conformance runtime` tests
  * when no command is given. It reads one request from stdin (at most 262,144 bytes), validates
  * it against schemas/runtime-v1.schema.json and the rules the schema cannot say (an existing
- * absolute cwd), and runs the agent over transport "stdio" with the mock host: message events
- * as the agent's messages arrive, then one result or error event once the agent's process
- * group is stopped. Transports "acp" and "codex" are refused with an error event: this
- * reference covers the stdio transport only.
+ * absolute cwd), and runs the agent: over transport "stdio" with the mock host (message events
+ * as the agent's messages arrive), over "acp" with the SDK-based turn of the reference client
+ * (the turn's text as one message event once the turn ends), then one result or error event
+ * once the agent's process group is stopped. Transport "codex" is refused with an error event.
  */
 import { existsSync, statSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { stdioFrameProblems } from "../../kit/stdio/stdio-schema.js";
-import { startHostTask, type HostTask } from "../host/mock-host.js";
+import { startHostTask } from "../host/mock-host.js";
+import { startAcpTurn } from "./acp-turn.js";
 import { ObservationLog } from "../observation-log.js";
 
 const MAX_INPUT_BYTES = 262_144;
@@ -28,7 +29,7 @@ function end(event: { type: "result"; output: string; stderr: string } | { type:
 }
 
 // Signal handlers first: a signal that comes before the agent starts must not orphan it.
-let task: HostTask | undefined;
+let task: { cancel(): void } | undefined;
 let cancelledEarly = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => {
@@ -45,7 +46,7 @@ for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
   chunks.push(chunk);
 }
 if (size <= MAX_INPUT_BYTES) {
-  let request: { transport: string; command: string; args?: string[]; cwd: string; timeoutMs?: number; task: unknown } | undefined;
+  let request: ValidRequest | undefined;
   try {
     request = JSON.parse(Buffer.concat(chunks).toString("utf8"));
   } catch {
@@ -54,16 +55,36 @@ if (size <= MAX_INPUT_BYTES) {
   if (request !== undefined) await run(request);
 }
 
-async function run(request: { transport: string; command: string; args?: string[]; cwd: string; timeoutMs?: number }): Promise<void> {
+type ValidRequest = { transport: string; command: string; args?: string[]; cwd: string; timeoutMs?: number; task?: { request?: unknown } };
+
+async function runAcp(request: ValidRequest): Promise<void> {
+  const turn = startAcpTurn({ command: request.command, args: request.args ?? [], cwd: request.cwd, prompt: String(request.task?.request ?? ""), timeoutMs: request.timeoutMs ?? 600_000, clientName: "acp-conformance-reference-runtime" });
+  const cancelled = new Promise<never>((_resolve, reject) => (task = { cancel: () => reject(new Error("agent cancelled")) }));
+  cancelled.catch(() => {});
+  let outcome: { text: string } | { error: string };
+  try {
+    outcome = { text: await Promise.race([turn.text, cancelled]) };
+  } catch (error) {
+    outcome = { error: (error as Error).message };
+  }
+  await turn.stop();
+  if ("error" in outcome) return end({ type: "error", message: outcome.error });
+  if (outcome.text.trim() !== "") emit({ type: "message", text: outcome.text });
+  return end({ type: "result", output: "", stderr: "" });
+}
+
+async function run(request: ValidRequest): Promise<void> {
   const version = (request as { protocolVersion?: unknown }).protocolVersion;
   if (version !== 1) return end({ type: "error", message: `unsupported runtime protocol version ${JSON.stringify(version)}` });
   const problems = stdioFrameProblems("runtime-v1", "Request", request);
   if (problems !== undefined) return end({ type: "error", message: `invalid runtime request: ${problems}` });
   if (!isAbsolute(request.cwd) || !existsSync(request.cwd) || !statSync(request.cwd).isDirectory()) return end({ type: "error", message: "cwd must be an existing absolute directory" });
-  if (request.transport !== "stdio") return end({ type: "error", message: `transport ${request.transport} is not supported by the reference runtime (stdio only)` });
+  if (request.transport !== "stdio" && request.transport !== "acp") return end({ type: "error", message: `transport ${request.transport} is not supported by the reference runtime (stdio and acp only)` });
   if (cancelledEarly) return end({ type: "error", message: "agent cancelled" });
-  task = startHostTask({ role: "host", timeoutMs: request.timeoutMs ?? 600_000, cwd: request.cwd }, request.command, request.args ?? [], new ObservationLog(), (text) => emit({ type: "message", text }));
-  const outcome = await task.outcome;
+  if (request.transport === "acp") return runAcp(request);
+  const hostTask = startHostTask({ role: "host", timeoutMs: request.timeoutMs ?? 600_000, cwd: request.cwd }, request.command, request.args ?? [], new ObservationLog(), (text) => emit({ type: "message", text }));
+  task = hostTask;
+  const outcome = await hostTask.outcome;
   if (outcome.status === "completed") return end({ type: "result", output: outcome.stdout, stderr: outcome.stderr });
   return end({ type: "error", message: outcome.error === "cancelled" ? "agent cancelled" : outcome.error ?? "the agent failed" });
 }

@@ -1,7 +1,13 @@
 /**
  * Client mode's harness: the client under test runs with `{agent}` naming the kit's scripted
- * agent, until it exits or --client-timeout passes; its tree's memory can be sampled.
+ * agent, until it exits or --client-timeout passes; its tree's memory can be sampled. In
+ * runtime mode the same scenarios test the runtime as an ACP client: instead of a command with
+ * `{agent}`, the runtime gets a request with transport "acp" naming the scripted agent, and its
+ * exit code and output are read the same way.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expandPlaceholder, runTargetWithPeer, type PeerRun } from "../../kit/control/run-with-peer.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
 import type { AgentScript } from "../../peers/script-types.js";
@@ -14,7 +20,20 @@ export function expandAgentPlaceholder(args: readonly string[], shimPath: string
 }
 
 export function runClient(context: ScenarioContext, script: AgentScript, options: { sampleMemory?: boolean } = {}): Promise<ClientRun> {
+  if (context.mode === "runtime") return runThroughRuntime(context, script, options);
   return runTargetWithPeer(context, script, { placeholder: "{agent}", shimEnv: "ACP_CONFORMANCE_AGENT", timeoutMs: context.options.clientTimeoutMs, ...options });
+}
+
+/** The runtime's own timeout for these turns: well inside --client-timeout, so a runtime that honours it gives up in time. */
+export function acpRequestTimeoutMs(clientTimeoutMs: number): number {
+  return Math.max(1_000, Math.min(10_000, clientTimeoutMs - 5_000));
+}
+
+function runThroughRuntime(context: ScenarioContext, script: AgentScript, options: { sampleMemory?: boolean }): Promise<ClientRun> {
+  const cwd = mkdtempSync(join(tmpdir(), "acp-conformance-runtime-"));
+  context.defer(async () => rmSync(cwd, { recursive: true, force: true }));
+  const request = (command: string) => ({ protocolVersion: 1, transport: "acp", command, args: [], cwd, timeoutMs: acpRequestTimeoutMs(context.options.clientTimeoutMs), task: { id: "ACP-CONFORMANCE-ACP", request: "Hello from acp-conformance.", context: {}, messages: [] } });
+  return runTargetWithPeer(context, script, { shimEnv: "ACP_CONFORMANCE_AGENT", timeoutMs: context.options.clientTimeoutMs, maxLineBytes: 16 * 1024 * 1024, stdin: (shim) => JSON.stringify(request(shim.path)), ...options });
 }
 
 /** A client "fails the turn cleanly" when it exits by itself, in time, with a nonzero code. */

@@ -7,6 +7,7 @@ import type { RequirementId } from "../../kit/requirements/index.js";
 import type { Scenario, ScenarioContext } from "../../kit/scenario.js";
 import { sleep } from "../../kit/time.js";
 import type { AdapterAction } from "../../peers/script-types.js";
+import { CLIENT_SCENARIOS } from "../client/index.js";
 import { recordGenericRuntimeChecks, recordNoDescendantsCheck } from "./checks.js";
 import { completed, describeRuntimeRun, failedWithError, messageTexts, nonce, runRuntime, TASK, type RuntimeRequest, type RuntimeRun } from "./driver.js";
 
@@ -258,7 +259,8 @@ export const cancelScenario: Scenario = {
   },
 };
 
-export const RUNTIME_SCENARIOS: readonly Scenario[] = [
+/** The runtime's own contract, over transport "stdio". */
+export const STDIO_RUNTIME_SCENARIOS: readonly Scenario[] = [
   ordinaryScenario,
   streamedScenario,
   duplicateIdScenario,
@@ -273,3 +275,14 @@ export const RUNTIME_SCENARIOS: readonly Scenario[] = [
   timeoutScenario,
   cancelScenario,
 ];
+
+/** The client-mode scenarios, run through the runtime's acp transport and judged under the client requirements. */
+export const ACP_RUNTIME_SCENARIOS: readonly Scenario[] = CLIENT_SCENARIOS.map((scenario) => ({
+  ...scenario,
+  id: `runtime.acp-${scenario.id.slice("client.".length)}`,
+  title: `${scenario.title} (through the runtime's acp transport)`,
+  mode: "runtime",
+  transport: "acp",
+}));
+
+export const RUNTIME_SCENARIOS: readonly Scenario[] = [...STDIO_RUNTIME_SCENARIOS.map((scenario) => ({ ...scenario, transport: "stdio" as const })), ...ACP_RUNTIME_SCENARIOS];

@@ -4,14 +4,18 @@ import { RUNTIME_FIXTURES } from "../../fixtures/runtimes/manifest.js";
 import { expectAllPass, expectExactlyBroken } from "./fixture-verdicts.js";
 import { runCli } from "./run-cli.js";
 
+/** Generous, as in client mode: the acp scenarios' requests then carry timeoutMs 10000. */
+const CLIENT_TIMEOUT = ["--client-timeout", "20000"];
+
 describe.concurrent("runtime mode", () => {
   it("reports the bundled reference runtime conformant", async () => {
-    expectAllPass(await runCli(["runtime"]));
+    expectAllPass(await runCli(["runtime", ...CLIENT_TIMEOUT]));
   });
 
   for (const fixture of RUNTIME_FIXTURES) {
     it(`${fixture.file} → ${fixture.breaks.length === 0 ? "conformant" : [...fixture.breaks].sort().join(", ")}`, async () => {
-      expectExactlyBroken(await runCli(["runtime", ...(fixture.args ?? []), "--", process.execPath, `dist/fixtures/runtimes/${fixture.file}.js`]), fixture);
+      const transports = (fixture.transports ?? ["stdio"]).flatMap((transport) => ["--transport", transport]);
+      expectExactlyBroken(await runCli(["runtime", ...transports, ...CLIENT_TIMEOUT, ...(fixture.args ?? []), "--", process.execPath, `dist/fixtures/runtimes/${fixture.file}.js`]), fixture);
     });
   }
 });

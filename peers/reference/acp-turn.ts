@@ -1,0 +1,96 @@
+/**
+ * One ACP prompt turn on the official SDK, as the reference client and the reference
+ * runtime's `acp` transport run it: the agent in its own process group, no fs or terminal
+ * advertised, permission requests rejected, only this session's message text kept, and the
+ * agent's whole group ended however the turn ends (stdin closed first, then SIGTERM, then
+ * SIGKILL). When ACP_CONFORMANCE_SCENARIO names the kit's cancel-while-asking scenario, the
+ * turn is cancelled while a permission request is open (a test hook for a cooperating client).
+ */
+import { spawn } from "node:child_process";
+import { Readable, Writable } from "node:stream";
+import * as acp from "@agentclientprotocol/sdk";
+import { KIT_VERSION } from "../../kit/version.js";
+
+export interface AcpTurnOptions {
+  command: string;
+  args?: readonly string[];
+  cwd?: string;
+  prompt: string;
+  timeoutMs: number;
+  clientName: string;
+}
+
+export interface AcpTurn {
+  /** The agent's message text for the turn; rejects with the reason the turn failed. */
+  text: Promise<string>;
+  /** Ends the agent's whole group (call it however the turn ended). */
+  stop(): Promise<void>;
+}
+
+const wait = (ms: number) => new Promise<false>((resolve) => setTimeout(() => resolve(false), ms).unref());
+
+export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
+  const agent = spawn(options.command, [...(options.args ?? [])], { cwd: options.cwd, stdio: ["pipe", "pipe", "pipe"], detached: true });
+  agent.stderr.resume(); // drain: an agent that logs a lot must never block on a full pipe
+  agent.stdin.on("error", () => {});
+  const agentExited = new Promise<void>((resolve) => {
+    agent.once("exit", () => resolve());
+    agent.once("error", () => resolve());
+  });
+
+  const stop = async (): Promise<void> => {
+    agent.stdin.end();
+    const signalGroup = (signal: NodeJS.Signals) => {
+      try {
+        if (agent.pid !== undefined) process.kill(-agent.pid, signal);
+      } catch {
+        // the group is gone
+      }
+    };
+    if (!(await Promise.race([agentExited.then(() => true), wait(2_000)]))) {
+      signalGroup("SIGTERM");
+      if (!(await Promise.race([agentExited.then(() => true), wait(2_000)]))) signalGroup("SIGKILL");
+    }
+    signalGroup("SIGKILL"); // whatever the agent started in its group
+  };
+
+  const runTurn = async (): Promise<string> => {
+    let sessionId: string | undefined;
+    let text = "";
+    const client = acp
+      .client({ name: options.clientName })
+      .onNotification(acp.methods.client.session.update, ({ params }) => {
+        // Only this session's output is this turn's output.
+        if (params.sessionId !== sessionId) return;
+        if (params.update.sessionUpdate === "agent_message_chunk" && params.update.content.type === "text") text += params.update.content.text;
+      })
+      .onRequest(acp.methods.client.session.requestPermission, async ({ params, agent: connection }) => {
+        if (process.env.ACP_CONFORMANCE_SCENARIO?.endsWith("permission.cancel-while-asking")) {
+          await connection.notify(acp.methods.agent.session.cancel, { sessionId: params.sessionId });
+          return { outcome: { outcome: "cancelled" } };
+        }
+        const reject = params.options.find((option) => option.kind === "reject_once" || option.kind === "reject_always");
+        return { outcome: reject ? { outcome: "selected", optionId: reject.optionId } : { outcome: "cancelled" } };
+      });
+    const stream = acp.ndJsonStream(Writable.toWeb(agent.stdin) as WritableStream<Uint8Array>, Readable.toWeb(agent.stdout) as ReadableStream<Uint8Array>);
+    return client.connectWith(stream, async (connection) => {
+      const init = await connection.request(acp.methods.agent.initialize, {
+        protocolVersion: acp.PROTOCOL_VERSION,
+        clientCapabilities: {},
+        clientInfo: { name: options.clientName, version: KIT_VERSION },
+      });
+      if (init.protocolVersion !== acp.PROTOCOL_VERSION) throw new Error(`the agent speaks ACP protocol version ${init.protocolVersion}; this client speaks ${acp.PROTOCOL_VERSION}`);
+      ({ sessionId } = await connection.request(acp.methods.agent.session.new, { cwd: options.cwd ?? process.cwd(), mcpServers: [] }));
+      const { stopReason } = await connection.request(acp.methods.agent.session.prompt, { sessionId: sessionId!, prompt: [{ type: "text", text: options.prompt }] });
+      if (stopReason !== "end_turn") throw new Error(`the turn ended with ${stopReason}`);
+      return text;
+    });
+  };
+
+  const text = Promise.race([runTurn(), agentExited.then(() => Promise.reject(new Error("the agent exited during the turn"))), wait(options.timeoutMs)]).then((outcome) => {
+    if (outcome === false) throw new Error(`the agent did not finish the turn within ${options.timeoutMs} ms`);
+    return outcome;
+  });
+  text.catch(() => {});
+  return { text, stop };
+}
