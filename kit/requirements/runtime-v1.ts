@@ -14,6 +14,8 @@ const runtime = <const R extends Omit<Requirement, "protocol" | "side">>(require
 
 export const RUNTIME_V1_REQUIREMENTS = [
   runtime({ id: "runtime.framing.events-valid", title: "every stdout line is one valid runtime event (message, result or error, with protocolVersion 1)", area: "framing", level: "must", cite: `${SCHEMA}#/$defs/Event` }),
+  runtime({ id: "runtime.framing.one-envelope-then-eof", title: 'over transport "stdio" the agent gets exactly one line, a valid envelope whose task is the request\'s task unchanged, and then EOF', area: "framing", level: "must", cite: `${DOC}#envelope` }),
+  runtime({ id: "runtime.framing.reassembles-split-lines", title: "an agent event line written in several pieces, with pauses between them, is read as one event", area: "framing", level: "must", cite: `${DOC}#host-duties` }),
   runtime({ id: "runtime.events.one-terminal-event", title: "exactly one terminal event (result or error), and it is the last line", area: "events", level: "must", cite: `${DOC}#runtime-events` }),
   runtime({ id: "runtime.events.exit-code-agrees", title: "exit 0 after a result event, nonzero after an error event", area: "events", level: "must", cite: `${DOC}#runtime-events` }),
   runtime({ id: "runtime.events.completes-task", title: "a valid stdio task: the agent's messages become message events in order (unknown event types and blank text do not), then a result", area: "events", level: "must", cite: `${DOC}#runtime-events` }),

@@ -82,7 +82,7 @@ async function run(request: ValidRequest): Promise<void> {
   if (request.transport !== "stdio" && request.transport !== "acp") return end({ type: "error", message: `transport ${request.transport} is not supported by the reference runtime (stdio and acp only)` });
   if (cancelledEarly) return end({ type: "error", message: "agent cancelled" });
   if (request.transport === "acp") return runAcp(request);
-  const hostTask = startHostTask({ role: "host", timeoutMs: request.timeoutMs ?? 600_000, cwd: request.cwd }, request.command, request.args ?? [], new ObservationLog(), (text) => emit({ type: "message", text }));
+  const hostTask = startHostTask({ role: "host", timeoutMs: request.timeoutMs ?? 600_000, cwd: request.cwd, task: request.task as Record<string, unknown>, prompt: `Do this task: ${String(request.task?.request ?? "")}` }, request.command, request.args ?? [], new ObservationLog(), (text) => emit({ type: "message", text }));
   task = hostTask;
   const outcome = await hostTask.outcome;
   if (outcome.status === "completed") return end({ type: "result", output: outcome.stdout, stderr: outcome.stderr });

@@ -7,6 +7,7 @@ import type { Scenario } from "../../kit/scenario.js";
 import { listSurvivors, survivorEvidence } from "../../kit/process/tree.js";
 import { sleep } from "../../kit/time.js";
 import type { AdapterAction } from "../../peers/script-types.js";
+import { splitLineActions } from "../split-line.js";
 import { recordEnvelopeCheck, recordGroupGoneCheck } from "./checks.js";
 import { completed, describeHostExit, failed, nonce, runHost, shown, type HostRun } from "./driver.js";
 
@@ -49,10 +50,7 @@ export const splitLineScenario: Scenario = {
   async run(context) {
     const control = nonce("control");
     const text = nonce("split");
-    const line = Buffer.from(`${JSON.stringify({ type: "message", id: "split", text })}\n`);
-    const third = Math.ceil(line.length / 3);
-    const pieces = [line.subarray(0, third), line.subarray(third, 2 * third), line.subarray(2 * third)];
-    const run = await runHost(context, withControl(control, pieces.flatMap((piece, index) => [...(index > 0 ? [{ delay: 300 }] : []), { rawBase64: piece.toString("base64") }])));
+    const run = await runHost(context, withControl(control, splitLineActions({ type: "message", id: "split", text })));
     recordEnvelopeCheck(context, run);
     const notJudged = controlNotShown(run, control);
     if (notJudged) return context.check({ requirement: "host.framing.reassembles-split-lines", verdict: "not-tested", message: notJudged });

@@ -3,15 +3,42 @@
  * event and last, the exit code agreeing with it; and, where a scenario asks, that nothing of
  * the agent's tree outlived the run.
  */
+import { isDeepStrictEqual } from "node:util";
 import type { RequirementId } from "../../kit/requirements/index.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
 import { listSurvivors, survivorEvidence } from "../../kit/process/tree.js";
 import { stdioFrameProblems } from "../../kit/stdio/stdio-schema.js";
 import { describeRuntimeRun, lastEvent, type RuntimeRun } from "./driver.js";
 
-export const GENERIC_RUNTIME_REQUIREMENTS = ["runtime.framing.events-valid", "runtime.events.one-terminal-event", "runtime.events.exit-code-agrees"] as const satisfies readonly RequirementId[];
+export const GENERIC_RUNTIME_REQUIREMENTS = ["runtime.framing.events-valid", "runtime.framing.one-envelope-then-eof", "runtime.events.one-terminal-event", "runtime.events.exit-code-agrees"] as const satisfies readonly RequirementId[];
+
+/** What the agent got on stdin, when it was started: one valid envelope line carrying the request's task, then EOF. */
+function recordEnvelopeCheck(context: ScenarioContext, run: RuntimeRun): void {
+  const envelopes = run.events.flatMap((event) => (event.kind === "envelope" ? [event] : []));
+  if (envelopes.length === 0) return; // the agent never started or never got a line: other checks say why
+  const task = typeof run.request === "object" ? run.request.task : undefined;
+  for (const envelope of envelopes) {
+    let value: unknown;
+    let problem: string | undefined;
+    try {
+      value = JSON.parse(envelope.text);
+    } catch {
+      problem = `its first line is not JSON: ${JSON.stringify(envelope.text.slice(0, 120))}`;
+    }
+    problem ??= stdioFrameProblems("stdio-adapter", "Envelope", value);
+    if (problem === undefined && task !== undefined && !isDeepStrictEqual((value as { task?: unknown }).task, task)) problem = "its task is not the request's task unchanged";
+    if (problem === undefined && envelope.lines !== 1) problem = `the agent got ${envelope.lines} lines before EOF, not one`;
+    if (problem === undefined && !envelope.eof) problem = "stdin was not closed after the envelope line";
+    if (problem !== undefined) {
+      context.check({ requirement: "runtime.framing.one-envelope-then-eof", verdict: "fail", message: `the envelope the agent got: ${problem}` });
+      return;
+    }
+  }
+  context.check({ requirement: "runtime.framing.one-envelope-then-eof", verdict: "pass", message: "one valid envelope line with the request's task, then EOF" });
+}
 
 export function recordGenericRuntimeChecks(context: ScenarioContext, run: RuntimeRun): void {
+  recordEnvelopeCheck(context, run);
   const invalid = run.parsed.flatMap((line) => {
     const problem = line.value === undefined ? "not JSON" : stdioFrameProblems("runtime-v1", "Event", line.value);
     return problem === undefined ? [] : [{ text: line.text, problem }];

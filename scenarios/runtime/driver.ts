@@ -18,6 +18,8 @@ export interface RuntimeRun extends PeerRun {
   parsed: Array<{ text: string; value: unknown; atMs: number }>;
   /** Whether the runtime started the agent the request named. */
   agentStarted: boolean;
+  /** The request as sent (a string when a scenario sent it as raw text). */
+  request: RuntimeRequest | string | undefined;
 }
 
 export type RuntimeRequest = Record<string, unknown>;
@@ -32,6 +34,7 @@ export const TASK = { id: "ACP-CONFORMANCE-RT", request: "Say what you did.", co
 export async function runRuntime(context: ScenarioContext, actions: AdapterAction[], options: RuntimeRunOptions = {}): Promise<RuntimeRun> {
   const cwd = mkdtempSync(join(tmpdir(), "acp-conformance-runtime-"));
   context.defer(async () => rmSync(cwd, { recursive: true, force: true }));
+  let sent: RuntimeRequest | string | undefined;
   const run = await runTargetWithPeer(context, { role: "adapter", actions }, {
     shimEnv: "ACP_CONFORMANCE_AGENT",
     // A result event carries up to 2 MiB of output and 2 MiB of stderr, JSON-escaped.
@@ -40,8 +43,8 @@ export async function runRuntime(context: ScenarioContext, actions: AdapterActio
     ...(options.whileRunning ? { whileRunning: options.whileRunning } : {}),
     stdin(shim) {
       const request: RuntimeRequest = { protocolVersion: 1, transport: "stdio", command: shim.path, args: [], cwd, timeoutMs: Math.max(1_000, context.options.hostTimeoutMs - 5_000), task: TASK };
-      const changed = options.request ? options.request(request) : request;
-      return typeof changed === "string" ? changed : JSON.stringify(changed);
+      sent = options.request ? options.request(request) : request;
+      return typeof sent === "string" ? sent : JSON.stringify(sent);
     },
   });
   const parsed = run.lines.map((line) => {
@@ -53,7 +56,7 @@ export async function runRuntime(context: ScenarioContext, actions: AdapterActio
     }
     return { ...line, value };
   });
-  return { ...run, parsed, agentStarted: run.events.length > 0 };
+  return { ...run, parsed, agentStarted: run.events.length > 0, request: sent };
 }
 
 function eventOf(line: { value: unknown } | undefined): Record<string, unknown> | undefined {

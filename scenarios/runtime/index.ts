@@ -8,6 +8,7 @@ import type { Scenario, ScenarioContext } from "../../kit/scenario.js";
 import { sleep } from "../../kit/time.js";
 import type { AdapterAction } from "../../peers/script-types.js";
 import { CLIENT_SCENARIOS } from "../client/index.js";
+import { splitLineActions } from "../split-line.js";
 import { recordGenericRuntimeChecks, recordNoDescendantsCheck } from "./checks.js";
 import { completed, describeRuntimeRun, failedWithError, messageTexts, nonce, runRuntime, TASK, type RuntimeRequest, type RuntimeRun } from "./driver.js";
 
@@ -66,6 +67,23 @@ export const streamedScenario: Scenario = {
       release.released
         ? { requirement: "runtime.events.messages-streamed", verdict: "pass", message: "the first message event arrived while the agent was still running" }
         : { requirement: "runtime.events.messages-streamed", verdict: "fail", message: "the agent waited 10 s after its first message and no message event came: messages are held back until the agent exits" },
+    );
+  },
+};
+
+export const splitLineScenario: Scenario = {
+  id: "runtime.task.split-line",
+  title: "an agent message line written in three pieces, 300 ms apart",
+  mode: "runtime",
+  requirements: ["runtime.framing.reassembles-split-lines"],
+  async run(context) {
+    const text = nonce("split");
+    const run = await runRuntime(context, splitLineActions({ type: "message", id: "split", text }));
+    recordGenericRuntimeChecks(context, run);
+    context.check(
+      completed(run) && messageTexts(run).includes(text)
+        ? { requirement: "runtime.framing.reassembles-split-lines", verdict: "pass", message: "the split line became one message event" }
+        : { requirement: "runtime.framing.reassembles-split-lines", verdict: "fail", message: `a line split in three: message events ${JSON.stringify(messageTexts(run)).slice(0, 200)}; ${describeRuntimeRun(run)}`, evidence: { stderrTail: run.stderrTail } },
     );
   },
 };
@@ -263,6 +281,7 @@ export const cancelScenario: Scenario = {
 export const STDIO_RUNTIME_SCENARIOS: readonly Scenario[] = [
   ordinaryScenario,
   streamedScenario,
+  splitLineScenario,
   duplicateIdScenario,
   agentErrorScenario,
   nonJsonScenario,
