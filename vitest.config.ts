@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -9,10 +8,6 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 60_000,
     maxConcurrency: 3,
-    // Vitest's default is one worker per core but one, which on a 2-core CI machine runs the
-    // files one at a time; the end-to-end files spend much of their time waiting on child
-    // processes, so two at once keep both cores busy.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     pool: "forks",
     globalSetup: ["test/global-leak-check.ts"],
   },
