@@ -1,7 +1,7 @@
 // npm run bench: the kit's performance figures. Not a test: it prints numbers to compare
 // across changes (ratios, not absolute times, are what carry across machines).
 import { execFileSync } from "node:child_process";
-import { readFileSync, mkdtempSync } from "node:fs";
+import { readFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -34,6 +34,7 @@ function cliRun(label, args) {
   }
   const seconds = (performance.now() - started) / 1000;
   const parsed = JSON.parse(readFileSync(report, "utf8"));
+  rmSync(dir, { recursive: true, force: true });
   console.log(`${label}: ${seconds.toFixed(1)} s wall, kit peak RSS ${(parsed.environment.kitPeakRssBytes / MIB).toFixed(0)} MiB, ${parsed.scenarios.length} scenarios`);
 }
 

@@ -1,5 +1,5 @@
 /** Errors a user can act on: one clear line on stderr, exit code 2, never a stack trace. */
-import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -27,7 +27,11 @@ describe.concurrent("usage errors", () => {
     const file = join(dir, "agent.sh");
     writeFileSync(file, "#!/bin/sh\nexit 0\n");
     chmodSync(file, 0o644);
-    expectUsageError(await runCli(["agent", "--", file]), /is not executable; chmod \+x it/);
+    try {
+      expectUsageError(await runCli(["agent", "--", file]), /is not executable; chmod \+x it/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("an agent that exits at once", async () => {

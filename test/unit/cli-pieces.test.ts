@@ -1,7 +1,7 @@
-import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { resolveCommand } from "../../kit/process/resolve-command.js";
 import { createRedactor } from "../../reports/redact.js";
 import { splitIntoChunks } from "../../kit/wire/write-styles.js";
@@ -11,6 +11,7 @@ describe("resolveCommand", () => {
   const script = join(dir, "agent");
   writeFileSync(script, "#!/bin/sh\n");
   chmodSync(script, 0o755);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("finds commands on PATH and paths relative to the working directory", () => {
     expect(resolveCommand("agent", "/", dir)).toBe(script);
