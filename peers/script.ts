@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
 import type { Ajv2020 as Ajv2020Class, ValidateFunction } from "ajv/dist/2020.js";
-import type { AgentScript, ClientScript, PeerScript } from "./script-types.js";
+import type { PeerScript } from "./script-types.js";
 
 export type { AgentScript, ClientScript, PeerScript } from "./script-types.js";
 
@@ -88,12 +88,4 @@ export function mergeScripts(base: Record<string, unknown>, own: Record<string, 
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-export function isAgentScript(script: PeerScript): script is AgentScript {
-  return script.role === "agent";
-}
-
-export function isClientScript(script: PeerScript): script is ClientScript {
-  return script.role === "client";
 }

@@ -120,11 +120,13 @@ export async function runTargetWithPeer(context: ScenarioContext, script: AgentS
   await withTimeout(target.stdoutDone, 3_000);
   // Give what the target stopped a moment to finish exiting, then see what is left. A
   // grandchild that escaped with setsid is expected to outlive everything: do not wait for it.
-  const escaped = new Set(peerChildren().flatMap((child) => (child.setsid ? [child.pid] : [])));
+  // Read once: a scripted peer starts its children early in its script, long before the target is done.
+  const spawnedByPeer = peerChildren();
+  const escaped = new Set(spawnedByPeer.flatMap((child) => (child.setsid ? [child.pid] : [])));
   const findSurvivors = (): Descendant[] => {
     const found = findDescendants({ rootPid: target.pid, marker, seenEarlier: seen.values() });
     const known = new Set(found.map((info) => info.pid));
-    const children = peerChildren().flatMap((child) => {
+    const children = spawnedByPeer.flatMap((child) => {
       const info = child.setsid || known.has(child.pid) ? undefined : processInfo(child.pid);
       return info ? [{ ...info, reasons: ["seen-earlier" as const] }] : [];
     });

@@ -29,8 +29,8 @@ export interface HostTask {
   cancel(): void;
 }
 
-export const DEFAULT_HOST_TASK = { id: "MOCK-1", request: "Say hello.", context: {}, messages: [] };
-export const DEFAULT_HOST_PROMPT = "You are run by the acp-conformance mock host. Do the task and report what you did.";
+const DEFAULT_HOST_TASK = { id: "MOCK-1", request: "Say hello.", context: {}, messages: [] };
+const DEFAULT_HOST_PROMPT = "You are run by the acp-conformance mock host. Do the task and report what you did.";
 const MIB = 1024 * 1024;
 const KILL_GRACE_MS = 1_000;
 

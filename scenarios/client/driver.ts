@@ -8,16 +8,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expandPlaceholder, runTargetWithPeer, type PeerRun } from "../../kit/control/run-with-peer.js";
+import { runTargetWithPeer, type PeerRun } from "../../kit/control/run-with-peer.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
 import type { AgentScript } from "../../peers/script-types.js";
 
 /** What one run of the client under test came to (see kit/control/run-with-peer.ts). */
 export type ClientRun = PeerRun;
-
-export function expandAgentPlaceholder(args: readonly string[], shimPath: string): string[] {
-  return expandPlaceholder(args, "{agent}", shimPath);
-}
 
 export function runClient(context: ScenarioContext, script: AgentScript, options: { sampleMemory?: boolean } = {}): Promise<ClientRun> {
   if (context.mode === "runtime") return runThroughRuntime(context, script, options);
@@ -25,7 +21,7 @@ export function runClient(context: ScenarioContext, script: AgentScript, options
 }
 
 /** The runtime's own timeout for these turns: well inside --client-timeout, so a runtime that honours it gives up in time. */
-export function acpRequestTimeoutMs(clientTimeoutMs: number): number {
+function acpRequestTimeoutMs(clientTimeoutMs: number): number {
   return Math.max(1_000, Math.min(10_000, clientTimeoutMs - 5_000));
 }
 

@@ -160,37 +160,25 @@ export const nonzeroExitScenario: Scenario = {
   },
 };
 
-export const stdoutFloodScenario: Scenario = {
-  id: "host.limits.stdout-flood",
-  title: "3 MiB of valid message lines, then exit 0",
-  mode: "host",
-  requirements: ["host.limits.stdout-capped"],
-  async run(context) {
-    const run = await runHost(context, withControl(nonce("control"), [{ floodMessages: { bytes: 3 * MIB } }]));
-    recordEnvelopeCheck(context, run);
-    context.check(
-      failed(run)
-        ? { requirement: "host.limits.stdout-capped", verdict: "pass", message: `the task failed (${describeHostExit(run)})` }
-        : { requirement: "host.limits.stdout-capped", verdict: "fail", message: `3 MiB of stdout is over the 2 MiB limit and must fail the task; ${describeHostExit(run)}` },
-    );
-  },
-};
-
-export const stderrFloodScenario: Scenario = {
-  id: "host.limits.stderr-flood",
-  title: "3 MiB of stderr, then exit 0",
-  mode: "host",
-  requirements: ["host.limits.stderr-capped"],
-  async run(context) {
-    const run = await runHost(context, withControl(nonce("control"), [{ flood: { bytes: 3 * MIB, stream: "stderr", newline: true } }]));
-    recordEnvelopeCheck(context, run);
-    context.check(
-      failed(run)
-        ? { requirement: "host.limits.stderr-capped", verdict: "pass", message: `the task failed (${describeHostExit(run)})` }
-        : { requirement: "host.limits.stderr-capped", verdict: "fail", message: `3 MiB of stderr is over the 2 MiB limit and must fail the task; ${describeHostExit(run)}` },
-    );
-  },
-};
+function floodScenario(stream: "stdout" | "stderr"): Scenario {
+  const requirement = stream === "stdout" ? "host.limits.stdout-capped" : "host.limits.stderr-capped";
+  return {
+    id: `host.limits.${stream}-flood`,
+    title: stream === "stdout" ? "3 MiB of valid message lines, then exit 0" : "3 MiB of stderr, then exit 0",
+    mode: "host",
+    requirements: [requirement],
+    async run(context) {
+      const flood: AdapterAction = stream === "stdout" ? { floodMessages: { bytes: 3 * MIB } } : { flood: { bytes: 3 * MIB, stream: "stderr", newline: true } };
+      const run = await runHost(context, withControl(nonce("control"), [flood]));
+      recordEnvelopeCheck(context, run);
+      context.check(
+        failed(run)
+          ? { requirement, verdict: "pass", message: `the task failed (${describeHostExit(run)})` }
+          : { requirement, verdict: "fail", message: `3 MiB of ${stream} is over the 2 MiB limit and must fail the task; ${describeHostExit(run)}` },
+      );
+    },
+  };
+}
 
 export const hungAdapterScenario: Scenario = {
   id: "host.timeouts.hung-adapter",
@@ -244,8 +232,8 @@ export const HOST_SCENARIOS: readonly Scenario[] = [
   nonJsonLineScenario,
   errorEventScenario,
   nonzeroExitScenario,
-  stdoutFloodScenario,
-  stderrFloodScenario,
+  floodScenario("stdout"),
+  floodScenario("stderr"),
   hungAdapterScenario,
   cancelScenario,
 ];
