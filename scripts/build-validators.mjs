@@ -11,3 +11,11 @@ const ajv = new Ajv2020({ allErrors: true, strict: false, code: { source: true }
 const validate = ajv.compile(schema);
 mkdirSync("dist/peers", { recursive: true });
 writeFileSync("dist/peers/script-validator.cjs", standaloneCode.default ? standaloneCode.default(ajv, validate) : standaloneCode(ajv, validate));
+
+// The ACP schema's validators, one export per method params/result definition: compiling them
+// at run time cost the kit about a second of CPU per run.
+const { createAcpAjv, validatedDefs, ACP_SCHEMA_PATH } = await import("../dist/kit/wire/schema.js");
+const acpDocument = JSON.parse(readFileSync(ACP_SCHEMA_PATH, "utf8"));
+const acpAjv = createAcpAjv(acpDocument, { source: true });
+const exportsByDef = Object.fromEntries(validatedDefs(acpDocument).map((def) => [def, `acp#/$defs/${def}`]));
+writeFileSync("dist/kit/wire/acp-validators.cjs", (standaloneCode.default ?? standaloneCode)(acpAjv, exportsByDef));

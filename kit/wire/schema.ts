@@ -32,7 +32,7 @@ export interface SchemaIssue {
   message: string;
 }
 
-type SchemaDocument = { $defs: Record<string, Record<string, unknown>> };
+export type SchemaDocument = { $defs: Record<string, Record<string, unknown>> };
 
 function buildMethodTable(schema: SchemaDocument): Map<string, MethodInfo> {
   const table = new Map<string, MethodInfo>();
@@ -74,21 +74,54 @@ function describeErrors(errors: ErrorObject[] | null | undefined): SchemaIssue[]
   return issues.slice(0, 8);
 }
 
+/**
+ * The ajv instance that validates ACP payloads, shared by the kit and by the build step that
+ * precompiles it (scripts/build-validators.mjs), so the two cannot drift apart.
+ */
+export function createAcpAjv(document: SchemaDocument, options: { source?: boolean } = {}): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, ...(options.source ? { code: { source: true } } : {}) });
+  // The schema uses Rust-flavoured numeric formats; ranges are already given by
+  // minimum/maximum where they matter, so the formats only need to be known.
+  for (const format of ["uint16", "uint32", "uint64", "int32", "int64", "double"]) ajv.addFormat(format, true);
+  // A regular expression rather than a function: precompiled (standalone) code can inline it.
+  ajv.addFormat("uri", /^[a-zA-Z][a-zA-Z0-9+.-]*:/);
+  ajv.addSchema(document, "acp");
+  return ajv;
+}
+
+/** The `$defs` the kit validates against: every method's params and result. */
+export function validatedDefs(document: SchemaDocument): string[] {
+  const defs = new Set<string>();
+  for (const info of buildMethodTable(document).values()) {
+    defs.add(info.paramsDef);
+    if (info.resultDef) defs.add(info.resultDef);
+  }
+  return [...defs].sort();
+}
+
+/**
+ * Validators precompiled at build time (dist/kit/wire/acp-validators.cjs): compiling the schema
+ * costs about a second of CPU, once per kit process. Absent when the TypeScript runs directly.
+ */
+function loadPrecompiledValidators(): Record<string, ValidateFunction> {
+  try {
+    return createRequire(import.meta.url)("./acp-validators.cjs") as Record<string, ValidateFunction>;
+  } catch {
+    return {};
+  }
+}
+
 export class AcpSchema {
   readonly methods: ReadonlyMap<string, MethodInfo>;
   readonly document: SchemaDocument;
-  readonly #ajv: Ajv2020;
+  #ajv: Ajv2020 | undefined;
   readonly #validators = new Map<string, ValidateFunction>();
+  readonly #precompiled: Record<string, ValidateFunction>;
 
   private constructor(document: SchemaDocument) {
     this.document = document;
     this.methods = buildMethodTable(document);
-    this.#ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
-    // The schema uses Rust-flavoured numeric formats; ranges are already given by
-    // minimum/maximum where they matter, so the formats only need to be known.
-    for (const format of ["uint16", "uint32", "uint64", "int32", "int64", "double"]) this.#ajv.addFormat(format, true);
-    this.#ajv.addFormat("uri", (value: string) => /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(value));
-    this.#ajv.addSchema(document, "acp");
+    this.#precompiled = loadPrecompiledValidators();
   }
 
   static #shared: AcpSchema | undefined;
@@ -105,9 +138,11 @@ export class AcpSchema {
 
   /** Validates a value against one `$defs` entry; an empty list means valid. */
   validateDef(defName: string, value: unknown): SchemaIssue[] {
-    let validate = this.#validators.get(defName);
+    let validate = this.#validators.get(defName) ?? this.#precompiled[defName];
     if (!validate) {
       if (!this.hasDef(defName)) throw new Error(`the ACP schema has no definition named ${defName}`);
+      // Only a definition missing from the precompiled set (or an unbuilt checkout) pays for ajv.
+      this.#ajv ??= createAcpAjv(this.document);
       validate = this.#ajv.getSchema(`acp#/$defs/${defName}`);
       if (!validate) throw new Error(`could not compile ACP schema definition ${defName}`);
       this.#validators.set(defName, validate);
