@@ -38,6 +38,7 @@ async function runMode(mode: Mode, argv: ParsedArguments & { "report-json"?: str
     if (!known.has(id)) throw new UsageError(`${id} is not a known ${mode}-mode scenario or requirement id; see: acp-conformance list ${mode}`);
   }
   const scenarios = selectScenarios(definition.scenarios, plan);
+  if (plan.options.replay !== undefined && scenarios.length === 0) throw new UsageError(`--replay replays a property's counterexample, and ${plan.options.only[0]} is not a ${mode}-mode property; see: acp-conformance list ${mode}`);
   if (scenarios.length === 0) throw new UsageError("no scenario matches --area/--only/--skip; see: acp-conformance list");
 
   const runId = crypto.randomUUID();
@@ -88,12 +89,24 @@ const MODE_COMMANDS: ReadonlyArray<{ mode: Mode; usage: string; options: Record<
   { mode: "runtime", usage: "test a runtime-protocol-v1 executable: acp-conformance runtime [options] [-- <command> [args...]] (no command: the bundled reference runtime)", options: RUNTIME_OPTIONS },
 ];
 
+/**
+ * Repeatable options (--only, --area, --env...) collect every value; for the others a repeated
+ * option means its last value, so a script can append an override (`--timeout 5000`).
+ */
+function lastValueWins(argv: Record<string, unknown>, options: Record<string, { type?: string }>): Record<string, unknown> {
+  const result = { ...argv };
+  for (const [name, option] of Object.entries(options)) {
+    if (option.type !== "array" && Array.isArray(result[name])) result[name] = (result[name] as unknown[]).at(-1);
+  }
+  return result;
+}
+
 async function main(): Promise<void> {
   let exitCode: number = EXIT.usage;
   let cli = yargs(hideBin(process.argv))
     .scriptName("acp-conformance")
     .version(KIT_VERSION)
-    .parserConfiguration({ "populate--": true, "duplicate-arguments-array": false })
+    .parserConfiguration({ "populate--": true })
     .strict();
   for (const { mode, usage, options } of MODE_COMMANDS) {
     cli = cli.command(
@@ -101,7 +114,7 @@ async function main(): Promise<void> {
       usage,
       (builder) => withCommon(builder).options(options),
       async (argv) => {
-        exitCode = await runMode(mode, argv as unknown as Parameters<typeof runMode>[1]);
+        exitCode = await runMode(mode, lastValueWins(argv, { ...COMMON_OPTIONS, ...options }) as unknown as Parameters<typeof runMode>[1]);
       },
     );
   }

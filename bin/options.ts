@@ -21,7 +21,10 @@ export const COMMON_OPTIONS = {
   "startup-timeout": { type: "number", default: DEFAULTS.startupTimeoutMs, describe: "ms to wait for the answer to initialize" },
   "scenario-timeout": { type: "number", default: DEFAULTS.scenarioTimeoutMs, describe: "ms one scenario may take, teardown included" },
   "close-grace": { type: "number", default: DEFAULTS.closeGraceMs, describe: "ms the target may take to exit after its stdin closes" },
-  seed: { type: "number", describe: "recorded in the report (default: random); agent-mode scenarios are deterministic and do not use it yet" },
+  seed: { type: "number", describe: "seed of the property-based scenarios' cases (default: random; printed and recorded in the report)" },
+  runs: { type: "number", default: DEFAULTS.runs, describe: "cases per property-based scenario (0: run none)" },
+  "property-time": { type: "number", default: DEFAULTS.propertyTimeMs, describe: "ms one property may spend on its cases and on shrinking a failure" },
+  replay: { type: "string", describe: "replay one property's counterexample: --only <property> --seed S --replay <path>, as printed with the failure" },
   jobs: { type: "number", default: DEFAULTS.jobs, describe: "scenarios to run at once" },
   strict: { type: "boolean", default: false, describe: "SHOULD failures fail the run too" },
   "report-json": { type: "string", describe: "write the JSON report to this file" },
@@ -65,6 +68,9 @@ export interface ParsedArguments {
   "host-timeout"?: number;
   transport?: string[];
   seed?: number;
+  runs: number;
+  "property-time": number;
+  replay?: string;
   jobs: number;
   strict: boolean;
   cwd?: string;
@@ -79,6 +85,26 @@ export interface ParsedArguments {
 function positiveInteger(name: string, value: number): number {
   if (!Number.isInteger(value) || value <= 0) throw new UsageError(`--${name} must be a positive whole number, got ${value}`);
   return value;
+}
+
+function wholeNumber(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 0) throw new UsageError(`--${name} must be a whole number (0 or more), got ${value}`);
+  return value;
+}
+
+function seedOption(seed: number | undefined): number {
+  if (seed === undefined) return Math.floor(Math.random() * 2 ** 31);
+  if (!Number.isInteger(seed) || Math.abs(seed) > 2 ** 31) throw new UsageError(`--seed must be a whole number between -2147483648 and 2147483648, got ${seed}`);
+  return seed;
+}
+
+/** A replay needs the seed that found the counterexample and the one property it belongs to. */
+function replayPath(argv: ParsedArguments): string {
+  const path = argv.replay!;
+  if (!/^\d+(:\d+)*$/.test(path)) throw new UsageError(`--replay takes the path printed with a property's failure (digits and colons, like 4:0:2), got ${JSON.stringify(path)}`);
+  if (argv.seed === undefined) throw new UsageError("--replay needs the --seed that found the counterexample; copy the whole replay command from the report");
+  if ((argv.only ?? []).length !== 1) throw new UsageError("--replay needs exactly one --only <property id>: the property whose counterexample it replays");
+  return path;
 }
 
 function parseEnv(entries: string[] = []): Record<string, string> {
@@ -126,7 +152,10 @@ export function buildRunPlan(mode: Mode, argv: ParsedArguments): RunPlan {
       hostTimeoutMs: positiveInteger("host-timeout", argv["host-timeout"] ?? DEFAULTS.hostTimeoutMs),
       transports: argv.transport?.length ? ([...new Set(argv.transport)] as RunOptions["transports"]) : [...DEFAULTS.transports],
       jobs: positiveInteger("jobs", argv.jobs),
-      seed: argv.seed ?? Math.floor(Math.random() * 2 ** 31),
+      seed: seedOption(argv.seed),
+      runs: wholeNumber("runs", argv.runs),
+      propertyTimeMs: positiveInteger("property-time", argv["property-time"]),
+      ...(argv.replay !== undefined ? { replay: replayPath(argv) } : {}),
       strict: argv.strict,
       prompts,
       ...(argv["auth-method"] !== undefined ? { authMethod: argv["auth-method"] } : {}),

@@ -38,7 +38,14 @@ export interface RunOptions {
   /** Runtime mode: the transports to test (stdio: the runtime's own contract; acp: the client-mode scenarios through the runtime). */
   transports: RuntimeTransport[];
   jobs: number;
+  /** Seed of every property's case generator: the same seed generates the same cases. */
   seed: number;
+  /** Cases per property; 0 runs no property (they are reported not tested). */
+  runs: number;
+  /** Time budget of one property (its search and its shrinking). */
+  propertyTimeMs: number;
+  /** fast-check's path to one counterexample: replay it (with --seed and --only <property>) instead of searching. */
+  replay?: string;
   strict: boolean;
   prompts: PromptSteering;
   authMethod?: string;
@@ -66,6 +73,8 @@ export const DEFAULTS = {
   hostTimeoutMs: 30_000,
   transports: ["stdio", "acp"] as RuntimeTransport[],
   jobs: Math.max(1, Math.min(4, availableParallelism())),
+  runs: 10,
+  propertyTimeMs: 20_000,
 } as const;
 
 /** Longest stdout line the kit keeps in memory: the official SDK's default frame limit. */

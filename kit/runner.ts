@@ -8,7 +8,7 @@ import { findRequirement, type RequirementId } from "./requirements/index.js";
 import { BlockedScenario, StopScenario, type CheckInput, type RecordedCheck, type Scenario, type ScenarioNeed } from "./scenario.js";
 import type { RunPlan } from "./run-options.js";
 import { KitBugError } from "./errors.js";
-import type { ScenarioResult } from "../reports/report-types.js";
+import type { PropertyResult, ScenarioResult } from "../reports/report-types.js";
 
 export interface ProgressListener {
   scenarioStarted?(scenario: Scenario, index: number, total: number): void;
@@ -19,6 +19,7 @@ export interface RunOutcome {
   runId: string;
   checks: RecordedCheck[];
   scenarios: ScenarioResult[];
+  properties: PropertyResult[];
   blockedReason: string | undefined;
 }
 
@@ -29,11 +30,13 @@ const NEED_FLAGS: Record<ScenarioNeed, keyof RunPlan["options"]["prompts"]> = {
 };
 
 export function selectScenarios(all: readonly Scenario[], plan: RunPlan): Scenario[] {
-  const { areas, only, skip } = plan.options;
+  const { areas, only, skip, replay } = plan.options;
   return all.filter((scenario) => {
     const ids = [scenario.id, ...scenario.requirements];
     if (only.length > 0 && !ids.some((id) => only.includes(id))) return false;
     if (skip.includes(scenario.id)) return false;
+    // --replay names one counterexample of one property: nothing else runs.
+    if (replay !== undefined && !scenario.property) return false;
     if (scenario.transport !== undefined && !plan.options.transports.includes(scenario.transport)) return false;
     if (areas.length > 0 && !scenario.requirements.some((id) => areas.includes(findRequirement(id)!.area))) return false;
     return true;
@@ -45,7 +48,7 @@ function missingNeeds(scenario: Scenario, plan: RunPlan): ScenarioNeed[] {
 }
 
 export async function runScenarios(scenarios: readonly Scenario[], plan: RunPlan, listener: ProgressListener = {}, runId: string = randomUUID()): Promise<RunOutcome> {
-  const outcome: RunOutcome = { runId, checks: [], scenarios: [], blockedReason: undefined };
+  const outcome: RunOutcome = { runId, checks: [], scenarios: [], properties: [], blockedReason: undefined };
   let next = 0;
   let kitBug: Error | undefined;
 
@@ -63,7 +66,7 @@ export async function runScenarios(scenarios: readonly Scenario[], plan: RunPlan
         checks.push({ requirement, verdict: "not-tested", message: `not exercised: ${result.message}`, scenario: scenario.id, durationMs: 0 });
       }
     } else {
-      await runWithDeadline(scenario, plan, runId, checks, result);
+      await runWithDeadline(scenario, plan, runId, checks, result, (property) => outcome.properties.push(property));
       // Say why a requirement this scenario exists for got no verdict from it.
       if (result.message !== undefined) {
         for (const requirement of scenario.requirements) {
@@ -95,10 +98,11 @@ export async function runScenarios(scenarios: readonly Scenario[], plan: RunPlan
   const order = new Map(scenarios.map((scenario, index) => [scenario.id, index]));
   outcome.scenarios.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   outcome.checks.sort((a, b) => order.get(a.scenario)! - order.get(b.scenario)!);
+  outcome.properties.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   return outcome;
 }
 
-async function runWithDeadline(scenario: Scenario, plan: RunPlan, runId: string, checks: RecordedCheck[], result: ScenarioResult): Promise<void> {
+async function runWithDeadline(scenario: Scenario, plan: RunPlan, runId: string, checks: RecordedCheck[], result: ScenarioResult, recordProperty: (property: PropertyResult) => void): Promise<void> {
   const controller = new AbortController();
   const cleanups: Array<() => Promise<void>> = [];
   const started = performance.now();
@@ -119,10 +123,15 @@ async function runWithDeadline(scenario: Scenario, plan: RunPlan, runId: string,
     defer(cleanup: () => Promise<void>) {
       cleanups.push(cleanup);
     },
+    recordProperty(property: PropertyResult) {
+      if (!closed) recordProperty(property);
+    },
   };
   let timer: NodeJS.Timeout | undefined;
+  // A property runs many cases: its own budget comes on top of the one-scenario limit.
+  const deadlineMs = plan.options.scenarioTimeoutMs + (scenario.property ? plan.options.propertyTimeMs : 0);
   const deadline = new Promise<"timed-out">((resolve) => {
-    timer = setTimeout(() => resolve("timed-out"), plan.options.scenarioTimeoutMs);
+    timer = setTimeout(() => resolve("timed-out"), deadlineMs);
   });
   try {
     const running = scenario.run(context);
@@ -130,7 +139,7 @@ async function runWithDeadline(scenario: Scenario, plan: RunPlan, runId: string,
     const finished = await Promise.race([running.then(() => "done" as const), deadline]);
     if (finished === "timed-out") {
       result.status = "timed-out";
-      result.message = `still running after --scenario-timeout ${plan.options.scenarioTimeoutMs} ms; its targets were killed`;
+      result.message = `still running after ${deadlineMs} ms (--scenario-timeout${scenario.property ? " plus --property-time" : ""}); its targets were killed`;
       controller.abort();
     }
   } catch (error) {

@@ -4,7 +4,7 @@
  * signals below.
  */
 import type { RequirementId } from "./requirements/index.js";
-import type { CheckVerdict, Evidence } from "../reports/report-types.js";
+import type { CheckVerdict, Evidence, PropertyResult } from "../reports/report-types.js";
 import type { RunOptions, TargetCommand } from "./run-options.js";
 
 export type Mode = "agent" | "client" | "adapter" | "host" | "runtime";
@@ -40,6 +40,8 @@ export interface ScenarioContext {
   check(input: CheckInput): void;
   /** Registers cleanup that must run however the scenario ends (teardown of its targets). */
   defer(cleanup: () => Promise<void>): void;
+  /** A property-based scenario reports its seed, runs and counterexample here (scenarios/properties/). */
+  recordProperty(result: PropertyResult): void;
 }
 
 export interface Scenario {
@@ -52,6 +54,8 @@ export interface Scenario {
   transport?: RuntimeTransport;
   /** Without these user-supplied prompts, a third-party target cannot be steered into this scenario. */
   needs?: readonly ScenarioNeed[];
+  /** A property-based scenario: fast-check cases from --seed, --runs of them (scenarios/properties/). */
+  property?: true;
   run(context: ScenarioContext): Promise<void>;
 }
 

@@ -50,7 +50,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
     verdict: runVerdict(results, outcome.blockedReason),
     summary: summarize(results),
     requirements: redact.value(results),
-    properties: [],
+    properties: redact.value(outcome.properties),
     scenarios: redact.value(outcome.scenarios),
     options: redact.value({ ...otherOptions, prompts, env: Object.keys(env) }),
     environment: { node: process.version, platform: process.platform, arch: process.arch, kitPeakRssBytes: process.resourceUsage().maxRSS * 1024 },

@@ -166,15 +166,53 @@ export interface ProcessEvidence {
   reasons?: string[];
 }
 /**
+ * One property-based scenario: fast-check generated `runs` cases from `seed`; a failure carries the shrunk counterexample and the command that replays it.
+ *
  * This interface was referenced by `ConformanceReport`'s JSON-Schema
  * via the `definition` "PropertyResult".
  */
 export interface PropertyResult {
+  /**
+   * The property's scenario id (select it with --only).
+   */
   id: string;
+  /**
+   * The requirement a failing case is reported under.
+   */
+  requirement: string;
+  /**
+   * Cases run, shrinking not included.
+   */
   runs: number;
+  /**
+   * --runs
+   */
+  runsRequested: number;
   seed: number;
   verdict: "pass" | "fail" | "not-tested";
-  counterexample?: unknown;
+  message: string;
+  durationMs: number;
+  /**
+   * The time budget (--property-time) ran out before every requested case had run.
+   */
+  interrupted?: boolean;
+  /**
+   * Smaller failing cases fast-check found after the first failure.
+   */
+  shrinks?: number;
+  /**
+   * The shrunk failing case, as the property describes it.
+   */
+  counterexample?: {
+    [k: string]: unknown;
+  };
+  /**
+   * fast-check's path to the counterexample (the value of --replay).
+   */
+  path?: string;
+  /**
+   * The command that replays the counterexample deterministically.
+   */
   replay?: string;
 }
 /**

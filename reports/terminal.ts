@@ -95,6 +95,16 @@ export function formatSummary(report: ConformanceReport, options: TerminalOption
         }
       }
     }
+    if (report.properties.length > 0) {
+      lines.push("", paint(options, "bold", "properties"));
+      for (const property of report.properties) {
+        const mark = property.verdict === "pass" ? paint(options, "green", "✓") : property.verdict === "fail" ? paint(options, "red", "✗") : paint(options, "yellow", "?");
+        lines.push(`  ${mark} ${property.id} ${paint(options, "gray", `${property.runs} case(s), seed ${property.seed}`)}`);
+        if (property.verdict !== "pass") lines.push(`           ${property.message}`);
+        if (property.counterexample !== undefined) lines.push(paint(options, "gray", `           counterexample: ${JSON.stringify(property.counterexample).slice(0, 400)}`));
+        if (property.replay) lines.push(`           replay: ${property.replay}`);
+      }
+    }
     lines.push("");
   }
   const { pass, fail, warn, notApplicable, notTested } = report.summary;

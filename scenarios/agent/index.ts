@@ -13,6 +13,8 @@ import { jsonArrayScenario, prompt16MiBScenario, prompt1MiBScenario } from "./li
 import { cancelledPermissionScenario, rejectPermissionScenario } from "./permission.js";
 import { plainTurnScenario } from "./prompt.js";
 import { concurrentSessionsScenario, unknownSessionScenario, uniqueSessionIdsScenario } from "./session-matching.js";
+import { agentCoalescedFramesProperty, agentIdRoundTripProperty, agentSplitFramesProperty } from "../properties/agent-framing.js";
+import { agentCancelAnywhereProperty, agentPromptContentProperty } from "../properties/agent-turns.js";
 
 export { GENERIC_AGENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -40,4 +42,10 @@ export const AGENT_SCENARIOS: readonly Scenario[] = [
   prompt16MiBScenario,
   jsonArrayScenario,
   stdinCloseScenario,
+  // Property-based: generated cases from --seed, --runs per property (scenarios/properties/).
+  agentSplitFramesProperty,
+  agentCoalescedFramesProperty,
+  agentIdRoundTripProperty,
+  agentPromptContentProperty,
+  agentCancelAnywhereProperty,
 ];

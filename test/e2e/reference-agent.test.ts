@@ -5,7 +5,8 @@ import { reportSchemaErrors } from "./report-schema.js";
 
 describe("the bundled reference agent", () => {
   it("is conformant on every requirement, with nothing left untested", async () => {
-    const run = await runCli(["agent"]);
+    // A few cases per property: enough to prove the reference agent holds them, cheap in CI.
+    const run = await runCli(["agent", "--runs", "3"]);
     expect(run.stderr).toBe("");
     expect(run.exitCode, run.stdout).toBe(0);
     const report = run.report!;
@@ -14,7 +15,11 @@ describe("the bundled reference agent", () => {
     expect(report.target.bundled).toBe(true);
     expect(report.target.info).toMatchObject({ name: "acp-conformance-reference-agent" });
     expect(report.requirements.filter((result) => result.verdict !== "pass").map((result) => result.id)).toEqual([]);
+    expect(report.properties.map((property) => [property.id, property.verdict, property.runs])).toEqual(
+      ["split-frames", "coalesced-frames", "id-round-trip", "prompt-content", "cancel-anywhere"].map((name) => [`agent.property.${name}`, "pass", 3]),
+    );
     expect(run.stdout).toMatch(/VERDICT: conformant/);
+    expect(run.stdout).toMatch(new RegExp(`agent\\.property\\.split-frames 3 case\\(s\\), seed ${report.seed}`));
     // Grouped by area on the terminal.
     expect(run.stdout).toMatch(/\nframing\n/);
     expect(run.stdout).toMatch(/\ncleanup\n/);
@@ -22,7 +27,7 @@ describe("the bundled reference agent", () => {
 
   it("reports untested requirements as not tested when it cannot steer a third-party agent", async () => {
     // The fixture base speaks the same triggers, but without --prompt the kit must not assume so.
-    const run = await runCli(["agent", "--timeout", "5000", "--", process.execPath, "dist/fixtures/agents/conformant.js"]);
+    const run = await runCli(["agent", "--timeout", "5000", "--runs", "0", "--", process.execPath, "dist/fixtures/agents/conformant.js"]);
     const report = run.report!;
     expect(report.verdict).toBe("not-conformant");
     const notTested = report.requirements.filter((result) => result.verdict === "not-tested");
