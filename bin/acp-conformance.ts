@@ -4,7 +4,6 @@
  * Exit codes: 0 conformant, 1 not conformant (or blocked), 2 usage error, target that could not
  * be started, interruption or internal error. A user's mistake is one line, never a stack trace.
  */
-import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import yargs, { type Argv, type Options } from "yargs";
 import { hideBin } from "yargs/helpers";
@@ -21,6 +20,8 @@ import { MODES } from "../scenarios/index.js";
 import { AGENT_OPTIONS, CLIENT_OPTIONS, COMMON_OPTIONS, HOST_OPTIONS, RUNTIME_OPTIONS, buildRunPlan, type ParsedArguments } from "./options.js";
 import { runPeerProcess } from "../peers/main.js";
 import { ScriptError } from "../peers/script.js";
+import { loadBaseline } from "../kit/baseline.js";
+import { reportCommand, writeReportOutputs } from "./report-outputs.js";
 
 const EXIT = { conformant: 0, notConformant: 1, usage: 2 } as const;
 
@@ -29,7 +30,9 @@ function fail(message: string): never {
   process.exit(EXIT.usage);
 }
 
-async function runMode(mode: Mode, argv: ParsedArguments & { "report-json"?: string; quiet: boolean; verbose: boolean; color: boolean }): Promise<number> {
+type ModeArguments = ParsedArguments & { "report-json"?: string; "report-md"?: string; "report-html"?: string; junit?: string; baseline?: string; "write-baseline"?: string; quiet: boolean; verbose: boolean; color: boolean };
+
+async function runMode(mode: Mode, argv: ModeArguments): Promise<number> {
   const definition = MODES[mode];
   if (!definition) throw new UsageError(`${mode} mode is not available in this version`);
   const plan = buildRunPlan(mode, argv);
@@ -37,6 +40,7 @@ async function runMode(mode: Mode, argv: ParsedArguments & { "report-json"?: str
   for (const id of [...plan.options.only, ...plan.options.skip]) {
     if (!known.has(id)) throw new UsageError(`${id} is not a known ${mode}-mode scenario or requirement id; see: acp-conformance list ${mode}`);
   }
+  if (argv.baseline !== undefined) plan.options.baseline = loadBaseline(argv.baseline, known);
   const scenarios = selectScenarios(definition.scenarios, plan);
   if (plan.options.replay !== undefined && scenarios.length === 0) throw new UsageError(`--replay replays a property's counterexample, and ${plan.options.only[0]} is not a ${mode}-mode property; see: acp-conformance list ${mode}`);
   if (scenarios.length === 0) throw new UsageError("no scenario matches --area/--only/--skip; see: acp-conformance list");
@@ -57,8 +61,8 @@ async function runMode(mode: Mode, argv: ParsedArguments & { "report-json"?: str
   const preflight = await definition.preflight(plan, runId);
   const outcome = await runScenarios(scenarios, plan, progressPrinter(terminal), runId);
   const report = buildReport({ plan, outcome, startedAt, durationMs: performance.now() - started, targetInfo: preflight.info });
-  if (argv["report-json"]) writeFileSync(argv["report-json"], `${JSON.stringify(report, null, 2)}\n`);
   terminal.write(formatSummary(report, terminal));
+  writeReportOutputs(report, { json: argv["report-json"], markdown: argv["report-md"], html: argv["report-html"], junit: argv.junit, writeBaseline: argv["write-baseline"] }, terminal.write);
   return report.verdict === "conformant" ? EXIT.conformant : EXIT.notConformant;
 }
 
@@ -131,6 +135,19 @@ async function main(): Promise<void> {
         const agentCommand = (argv["--"] as Array<string | number> | undefined)?.map(String);
         runPeerProcess({ role: argv.role as "agent" | "client" | "adapter" | "host", scriptPath: argv.script, ...(argv.log ? { logPath: argv.log } : {}), ...(agentCommand?.length ? { agentCommand } : {}) });
         exitCode = -1; // the peer ends the process itself
+      },
+    )
+    .command(
+      "report <files..>",
+      "render saved JSON reports: acp-conformance report a.json [b.json ...] [--md f] [--html f] [--junit f] (several reports make a compatibility matrix; Markdown to stdout when no file is named)",
+      (builder) =>
+        builder
+          .positional("files", { type: "string", array: true, demandOption: true })
+          .option("md", { type: "string", describe: "write Markdown (a matrix for several reports)" })
+          .option("html", { type: "string", describe: "write self-contained HTML (a matrix for several reports)" })
+          .option("junit", { type: "string", describe: "write JUnit XML (one testsuite per report)" }),
+      (argv) => {
+        exitCode = reportCommand({ files: argv.files as string[], ...(argv.md ? { md: argv.md } : {}), ...(argv.html ? { html: argv.html } : {}), ...(argv.junit ? { junit: argv.junit } : {}) }, (text) => process.stdout.write(text));
       },
     )
     .command(

@@ -5,6 +5,7 @@
 import { availableParallelism } from "node:os";
 import type { Area } from "./requirements/index.js";
 import type { Mode, RuntimeTransport } from "./scenario.js";
+import type { Baseline } from "./baseline.js";
 
 export interface TargetCommand {
   command: string;
@@ -46,6 +47,8 @@ export interface RunOptions {
   propertyTimeMs: number;
   /** fast-check's path to one counterexample: replay it (with --seed and --only <property>) instead of searching. */
   replay?: string;
+  /** Expected failures (--baseline): they do not fail the run; listed ids that now pass do. */
+  baseline?: Baseline;
   strict: boolean;
   prompts: PromptSteering;
   authMethod?: string;

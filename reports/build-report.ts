@@ -6,6 +6,7 @@ import { aggregateRequirements, runVerdict, summarize } from "../kit/verdict.js"
 import { KIT_VERSION } from "../kit/version.js";
 import type { ConformanceReport } from "./report-types.js";
 import { createRedactor } from "./redact.js";
+import { applyBaseline } from "../kit/baseline.js";
 
 export interface ReportInput {
   plan: RunPlan;
@@ -36,7 +37,10 @@ export function buildReport(input: ReportInput): ConformanceReport {
   const { name, side } = PROTOCOL_FOR_MODE[plan.mode];
   const requirements = REQUIREMENTS.filter((requirement) => reportedSides(plan, side).includes(requirement.side));
   const results = aggregateRequirements(requirements, outcome.checks, { strict: plan.options.strict });
-  const { prompts, env, ...otherOptions } = plan.options;
+  const baseline = plan.options.baseline ? applyBaseline(results, plan.options.baseline, new Set(outcome.scenarios.filter((scenario) => scenario.status !== "not-run").map((scenario) => scenario.id))) : undefined;
+  // A stale entry fails the run: the baseline must shrink as fixes land, or it hides regressions.
+  const verdict = baseline?.stale.length && runVerdict(results, outcome.blockedReason) === "conformant" ? "not-conformant" : runVerdict(results, outcome.blockedReason);
+  const { prompts, env, baseline: _baselineEntries, ...otherOptions } = plan.options;
   const pinned = name === "acp" ? { schema: `${PINNED_SPEC.schemaPackage} schema/v1/schema.json`, docsCommit: `${PINNED_SPEC.repository}@${PINNED_SPEC.docsCommit}` } : { schema: `acp-conformance schemas/${name === "stdio-adapter" ? "stdio-adapter" : "runtime-v1"}.schema.json` };
   const report: ConformanceReport = {
     reportVersion: 1,
@@ -47,7 +51,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
     seed: plan.options.seed,
     startedAt: input.startedAt.toISOString(),
     durationMs: Math.round(input.durationMs),
-    verdict: runVerdict(results, outcome.blockedReason),
+    verdict,
     summary: summarize(results),
     requirements: redact.value(results),
     properties: redact.value(outcome.properties),
@@ -56,6 +60,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
     environment: { node: process.version, platform: process.platform, arch: process.arch, kitPeakRssBytes: process.resourceUsage().maxRSS * 1024 },
   };
   if (outcome.blockedReason !== undefined) report.blockedReason = redact.text(outcome.blockedReason);
+  if (baseline) report.baseline = redact.value(baseline);
   if (input.targetInfo) report.target.info = redact.value(input.targetInfo);
   return report;
 }

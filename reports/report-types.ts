@@ -54,6 +54,23 @@ export interface ConformanceReport {
   durationMs: number;
   verdict: "conformant" | "not-conformant" | "blocked";
   blockedReason?: string;
+  /**
+   * The --baseline file: the failures it covers, and its stale entries (which fail the run).
+   */
+  baseline?: {
+    file: string;
+    /**
+     * Failing requirements the baseline lists (by requirement or scenario id).
+     */
+    expected: string[];
+    /**
+     * Listed ids that were tested and did not fail: delete these lines.
+     */
+    stale: {
+      id: string;
+      line: number;
+    }[];
+  };
   summary: {
     pass: number;
     fail: number;

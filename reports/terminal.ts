@@ -107,6 +107,11 @@ export function formatSummary(report: ConformanceReport, options: TerminalOption
     }
     lines.push("");
   }
+  if (report.baseline) {
+    const { file, expected, stale } = report.baseline;
+    if (expected.length > 0) lines.push(paint(options, "gray", `baseline ${file}: ${expected.length} expected failure(s) did not fail the run`));
+    for (const entry of stale) lines.push(paint(options, "red", `stale baseline: ${entry.id} now passes; delete line ${entry.line} of ${file}`));
+  }
   const { pass, fail, warn, notApplicable, notTested } = report.summary;
   const counts = `${pass} pass, ${fail} fail, ${warn} warn, ${notTested} not tested${notApplicable ? `, ${notApplicable} not applicable` : ""}`;
   const seconds = (report.durationMs / 1000).toFixed(1);
