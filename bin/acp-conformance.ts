@@ -8,7 +8,7 @@ import { performance } from "node:perf_hooks";
 import yargs, { type Argv, type Options } from "yargs";
 import { hideBin } from "yargs/helpers";
 import { installInterruptCleanup } from "../kit/process/registry.js";
-import { runScenarios, selectScenarios } from "../kit/runner.js";
+import { createRunOutcome, runScenarios, selectScenarios } from "../kit/runner.js";
 import { UsageError, KitBugError } from "../kit/errors.js";
 import { SpawnError } from "../kit/process/target.js";
 import { REQUIREMENTS } from "../kit/requirements/index.js";
@@ -46,20 +46,32 @@ async function runMode(mode: Mode, argv: ModeArguments): Promise<number> {
   if (scenarios.length === 0) throw new UsageError("no scenario matches --area/--only/--skip; see: acp-conformance list");
 
   const runId = crypto.randomUUID();
+  const isTTY = process.stdout.isTTY === true;
+  const terminal: TerminalOptions = { color: argv.color && isTTY && !process.env.NO_COLOR, live: isTTY && !argv.quiet, quiet: argv.quiet, verbose: argv.verbose, write: (text) => process.stdout.write(text) };
+  const startedAt = new Date();
+  const started = performance.now();
+  const outcome = createRunOutcome(runId);
+  let targetInfo: Record<string, unknown> | undefined;
   installInterruptCleanup({
     markerPrefix: runId,
     onInterrupted(signal, killed) {
-      process.stderr.write(`\nacp-conformance: interrupted by ${signal}; stopped ${killed} process(es) the kit started; no verdict\n`);
+      // Everything the run started is already dead; what finished is still worth a report.
+      const finished = outcome.scenarios.length;
+      const report = buildReport({ plan, outcome, startedAt, durationMs: performance.now() - started, ...(targetInfo ? { targetInfo } : {}), interrupted: { signal, scenariosFinished: finished, scenariosTotal: scenarios.length } });
+      try {
+        writeReportOutputs(report, { json: argv["report-json"], markdown: argv["report-md"], html: argv["report-html"], junit: argv.junit }, terminal.write);
+      } catch (error) {
+        process.stderr.write(`acp-conformance: ${(error as Error).message}\n`);
+      }
+      const written = argv["report-json"] || argv["report-md"] || argv["report-html"] || argv.junit ? "; the partial report is marked interrupted" : "";
+      process.stderr.write(`\nacp-conformance: interrupted by ${signal} after ${finished} of ${scenarios.length} scenarios; stopped ${killed} process(es) the kit started; no verdict${written}\n`);
       process.exit(EXIT.usage);
     },
   });
-  const isTTY = process.stdout.isTTY === true;
-  const terminal: TerminalOptions = { color: argv.color && isTTY && !process.env.NO_COLOR, live: isTTY && !argv.quiet, quiet: argv.quiet, verbose: argv.verbose, write: (text) => process.stdout.write(text) };
 
-  const startedAt = new Date();
-  const started = performance.now();
   const preflight = await definition.preflight(plan, runId);
-  const outcome = await runScenarios(scenarios, plan, progressPrinter(terminal), runId);
+  targetInfo = preflight.info;
+  await runScenarios(scenarios, plan, progressPrinter(terminal), runId, outcome);
   const report = buildReport({ plan, outcome, startedAt, durationMs: performance.now() - started, targetInfo: preflight.info });
   terminal.write(formatSummary(report, terminal));
   writeReportOutputs(report, { json: argv["report-json"], markdown: argv["report-md"], html: argv["report-html"], junit: argv.junit, writeBaseline: argv["write-baseline"] }, terminal.write);

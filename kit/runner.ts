@@ -47,8 +47,12 @@ function missingNeeds(scenario: Scenario, plan: RunPlan): ScenarioNeed[] {
   return (scenario.needs ?? []).filter((need) => plan.options.prompts[NEED_FLAGS[need]] === undefined);
 }
 
-export async function runScenarios(scenarios: readonly Scenario[], plan: RunPlan, listener: ProgressListener = {}, runId: string = randomUUID()): Promise<RunOutcome> {
-  const outcome: RunOutcome = { runId, checks: [], scenarios: [], properties: [], blockedReason: undefined };
+/** An empty outcome; the runner fills it in as scenarios finish, so an interrupted run can still report what it has. */
+export function createRunOutcome(runId: string = randomUUID()): RunOutcome {
+  return { runId, checks: [], scenarios: [], properties: [], blockedReason: undefined };
+}
+
+export async function runScenarios(scenarios: readonly Scenario[], plan: RunPlan, listener: ProgressListener = {}, runId: string = randomUUID(), outcome: RunOutcome = createRunOutcome(runId)): Promise<RunOutcome> {
   let next = 0;
   let kitBug: Error | undefined;
 

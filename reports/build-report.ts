@@ -15,6 +15,8 @@ export interface ReportInput {
   durationMs: number;
   /** agentInfo / clientInfo as the target reported it. */
   targetInfo?: Record<string, unknown>;
+  /** Set when the kit was interrupted: the report is partial and its verdict is blocked. */
+  interrupted?: ConformanceReport["interrupted"];
 }
 
 const PROTOCOL_FOR_MODE: Record<RunPlan["mode"], { name: ConformanceReport["protocol"]["name"]; side: Requirement["side"] }> = {
@@ -60,6 +62,11 @@ export function buildReport(input: ReportInput): ConformanceReport {
     environment: { node: process.version, platform: process.platform, arch: process.arch, kitPeakRssBytes: process.resourceUsage().maxRSS * 1024 },
   };
   if (outcome.blockedReason !== undefined) report.blockedReason = redact.text(outcome.blockedReason);
+  if (input.interrupted) {
+    report.interrupted = input.interrupted;
+    report.verdict = "blocked";
+    report.blockedReason = `interrupted by ${input.interrupted.signal} after ${input.interrupted.scenariosFinished} of ${input.interrupted.scenariosTotal} scenarios; this report is partial`;
+  }
   if (baseline) report.baseline = redact.value(baseline);
   if (input.targetInfo) report.target.info = redact.value(input.targetInfo);
   return report;

@@ -55,6 +55,14 @@ export interface ConformanceReport {
   verdict: "conformant" | "not-conformant" | "blocked";
   blockedReason?: string;
   /**
+   * The kit was interrupted (Ctrl-C, SIGTERM): this report is partial, its verdict is blocked.
+   */
+  interrupted?: {
+    signal: string;
+    scenariosFinished: number;
+    scenariosTotal: number;
+  };
+  /**
    * The --baseline file: the failures it covers, and its stale entries (which fail the run).
    */
   baseline?: {

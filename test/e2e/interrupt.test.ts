@@ -3,7 +3,11 @@
  * grandchildren that escaped into their own session included, and exit with code 2.
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync, readdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ConformanceReport } from "../../reports/report-types.js";
+import { reportSchemaErrors } from "./report-schema.js";
 import { setTimeout as delay } from "node:timers/promises";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
@@ -39,7 +43,9 @@ describe.skipIf(process.platform !== "linux")("interrupting the kit", () => {
     it(`${signal} stops every process the run started, grandchildren included`, async () => {
       const tag = randomUUID();
       // leaks-grandchild starts a `sleep 300` in its own session from every agent process.
-      const kit = execa(process.execPath, [CLI, "agent", "--env", `ACP_CONFORMANCE_TEST_TAG=${tag}`, "--", ...fixtureCommand({ script: "leaks-grandchild" })], {
+      const reportDir = mkdtempSync(join(tmpdir(), "acp-conformance-interrupt-"));
+      const reportPath = join(reportDir, "partial.json");
+      const kit = execa(process.execPath, [CLI, "agent", "--report-json", reportPath, "--env", `ACP_CONFORMANCE_TEST_TAG=${tag}`, "--", ...fixtureCommand({ script: "leaks-grandchild" })], {
         reject: false,
         cwd: ROOT,
         env: { NO_COLOR: "1" },
@@ -50,11 +56,19 @@ describe.skipIf(process.platform !== "linux")("interrupting the kit", () => {
         kit.kill(signal);
         const result = await kit;
         expect(result.exitCode).toBe(2);
-        expect(result.stderr).toMatch(new RegExp(`interrupted by ${signal}; stopped \\d+ process\\(es\\)`));
+        expect(result.stderr).toMatch(new RegExp(`interrupted by ${signal} after \\d+ of \\d+ scenarios; stopped \\d+ process\\(es\\) the kit started; no verdict; the partial report is marked interrupted`));
+        // What finished before the signal is reported, marked partial.
+        const report = JSON.parse(readFileSync(reportPath, "utf8")) as ConformanceReport;
+        expect(reportSchemaErrors(report)).toBe("");
+        expect(report.verdict).toBe("blocked");
+        expect(report.interrupted).toMatchObject({ signal, scenariosTotal: expect.any(Number) });
+        expect(report.interrupted!.scenariosFinished).toBe(report.scenarios.length);
+        expect(report.blockedReason).toMatch(/^interrupted by SIG(INT|TERM) after \d+ of \d+ scenarios; this report is partial$/);
         expect(await waitUntil(() => processesTagged(tag).length === 0, 5_000), `still alive: ${processesTagged(tag).join(", ")}`).toBe(true);
       } finally {
         for (const pid of processesTagged(tag)) process.kill(pid, "SIGKILL");
         kit.kill("SIGKILL");
+        rmSync(reportDir, { recursive: true, force: true });
       }
     });
   }
