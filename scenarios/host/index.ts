@@ -7,6 +7,7 @@ import type { Scenario } from "../../kit/scenario.js";
 import { listSurvivors, survivorEvidence } from "../../kit/process/tree.js";
 import { sleep } from "../../kit/time.js";
 import type { AdapterAction } from "../../peers/script-types.js";
+import { hostEventInterleavingsProperty, hostSplitLinesProperty } from "../properties/host.js";
 import { splitLineActions } from "../split-line.js";
 import { recordEnvelopeCheck, recordGroupGoneCheck } from "./checks.js";
 import { completed, describeHostExit, failed, nonce, runHost, shown, type HostRun } from "./driver.js";
@@ -236,4 +237,7 @@ export const HOST_SCENARIOS: readonly Scenario[] = [
   floodScenario("stderr"),
   hungAdapterScenario,
   cancelScenario,
+  // Property-based: generated cases from --seed, --runs per property (scenarios/properties/).
+  hostSplitLinesProperty,
+  hostEventInterleavingsProperty,
 ];
