@@ -21,10 +21,21 @@ export const GENERIC_ADAPTER_REQUIREMENTS = [
 
 const MIB = 1024 * 1024;
 
+/** Stdout lines that are not one JSON object with a string type (adapter.framing.stdout-only-json). */
+export function linesNotEvents(run: AdapterRun): AdapterRun["lines"] {
+  return run.lines.filter((line) => !(line.value && typeof line.value === "object" && !Array.isArray(line.value) && typeof (line.value as { type?: unknown }).type === "string"));
+}
+
+/** Exit 0 without an error event, nonzero with one (adapter.events.exit-code-agrees); only for an adapter that exited by itself. */
+export function exitCodeAgrees(run: AdapterRun): boolean {
+  const failed = run.exit?.code !== 0;
+  return failed === adapterEvents(run).some((event) => event.type === "error");
+}
+
 export function recordGenericAdapterChecks(context: ScenarioContext, run: AdapterRun): void {
   const events = adapterEvents(run);
 
-  const notJson = run.lines.filter((line) => !(line.value && typeof line.value === "object" && !Array.isArray(line.value) && typeof (line.value as { type?: unknown }).type === "string"));
+  const notJson = linesNotEvents(run);
   context.check(
     notJson.length > 0
       ? { requirement: "adapter.framing.stdout-only-json", verdict: "fail", message: `${notJson.length} stdout line(s) are not a JSON event with a string type; the first: ${JSON.stringify(notJson[0]!.text.slice(0, 160))}` }
@@ -47,9 +58,8 @@ export function recordGenericAdapterChecks(context: ScenarioContext, run: Adapte
   }
   context.check({ requirement: "adapter.timeouts.finishes-in-time", verdict: "pass", message: `${describeAdapterExit(run)} after ${Math.round((run.exitedAtMs ?? 0) / 100) / 10} s` });
 
-  const failed = run.exit?.code !== 0;
   context.check(
-    failed === errors.length > 0
+    exitCodeAgrees(run)
       ? { requirement: "adapter.events.exit-code-agrees", verdict: "pass", message: `${describeAdapterExit(run)} ${errors.length > 0 ? "after an error event" : "and wrote no error event"}` }
       : { requirement: "adapter.events.exit-code-agrees", verdict: "fail", message: `${describeAdapterExit(run)} ${errors.length > 0 ? "after writing an error event" : "without writing an error event"}: the exit code and the events disagree` },
   );

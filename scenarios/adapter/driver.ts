@@ -102,6 +102,10 @@ export async function runAdapter(context: ScenarioContext, envelope: string): Pr
   };
 }
 
+/** The ordinary task every adapter scenario hands out (the properties vary its text). */
+export const TASK = { id: "ACP-CONFORMANCE-1", request: "Add a line to README.md saying the task ran.", context: {}, messages: [] };
+export const PROMPT = "You are an adapter under test by acp-conformance. Do the task in the working directory, report what you did, and exit.";
+
 export function envelopeLine(task: Record<string, unknown>, prompt: string, protocolVersion = 1): string {
   return JSON.stringify({ protocolVersion, task, prompt });
 }

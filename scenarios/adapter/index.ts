@@ -1,12 +1,10 @@
 /** The one registry of adapter-mode scenarios (the kit plays the host). */
 import type { Scenario } from "../../kit/scenario.js";
-import { adapterEvents, describeAdapterExit, envelopeLine, runAdapter } from "./driver.js";
+import { adapterTaskContentProperty } from "../properties/adapter.js";
+import { adapterEvents, describeAdapterExit, envelopeLine, PROMPT, runAdapter, TASK } from "./driver.js";
 import { recordGenericAdapterChecks, recordOutputLimits } from "./checks.js";
 
 export { GENERIC_ADAPTER_REQUIREMENTS } from "./checks.js";
-
-const TASK = { id: "ACP-CONFORMANCE-1", request: "Add a line to README.md saying the task ran.", context: {}, messages: [] };
-const PROMPT = "You are an adapter under test by acp-conformance. Do the task in the working directory, report what you did, and exit.";
 
 export const ordinaryTaskScenario: Scenario = {
   id: "adapter.task.ordinary",
@@ -67,4 +65,10 @@ export const unsupportedVersionScenario: Scenario = {
   },
 };
 
-export const ADAPTER_SCENARIOS: readonly Scenario[] = [ordinaryTaskScenario, largeEnvelopeScenario, unsupportedVersionScenario];
+export const ADAPTER_SCENARIOS: readonly Scenario[] = [
+  ordinaryTaskScenario,
+  largeEnvelopeScenario,
+  unsupportedVersionScenario,
+  // Property-based: generated cases from --seed, --runs per property (scenarios/properties/).
+  adapterTaskContentProperty,
+];

@@ -1,0 +1,65 @@
+/**
+ * Adapter mode as a property (the kit plays the host): whatever legal text the envelope
+ * carries in its task's request and in its prompt (unicode, JSON escapes, line breaks and line
+ * separators, NUL, long runs), the adapter writes only JSON events and ends with an exit code
+ * that agrees with them, in time. Text is where hand-built JSON lines and line-based readers
+ * break; the fixed scenarios hand out one plain ASCII task.
+ *
+ * It does not require the task to complete: an adapter may refuse a text it cannot handle,
+ * with an error event and a nonzero exit, and no requirement says otherwise.
+ */
+import fc from "fast-check";
+import type { RequirementId } from "../../kit/requirements/index.js";
+import { exitCodeAgrees, linesNotEvents } from "../adapter/checks.js";
+import { adapterEvents, describeAdapterExit, envelopeLine, PROMPT, runAdapter, TASK, type AdapterRun } from "../adapter/driver.js";
+import { textContents } from "./arbitraries.js";
+import { definePropertyScenario } from "./property-scenario.js";
+
+/** Longest generated text: long enough for runs of multi-byte characters, short enough that a case stays cheap. */
+const MAX_TEXT_CHARACTERS = 4096;
+/** How much of a generated text and of the adapter's stdout a report shows. */
+const SHOWN_CHARACTERS = 200;
+
+interface TaskText {
+  /** The task's request, in place of the ordinary one. */
+  request: string;
+  /** Appended to the ordinary prompt as the conversation a host would bound into it. */
+  conversation: string;
+}
+
+function abbreviated(text: string): string {
+  return text.length > SHOWN_CHARACTERS ? `${text.slice(0, SHOWN_CHARACTERS)}… (${text.length} characters)` : text;
+}
+
+function runEvidence(run: AdapterRun): Record<string, unknown> {
+  return { adapterExit: describeAdapterExit(run), stdoutLines: run.lines.slice(0, 8).map((line) => abbreviated(line.text)), stderrTail: run.stderrTail };
+}
+
+export const adapterTaskContentProperty = definePropertyScenario<null, TaskText>({
+  id: "adapter.property.task-content",
+  title: "an envelope whose request and prompt hold generated text (unicode, escapes, line breaks, long runs) gets only JSON events and an exit code that agrees with them",
+  mode: "adapter",
+  requirements: ["adapter.events.exit-code-agrees", "adapter.framing.stdout-only-json", "adapter.timeouts.finishes-in-time"] as const satisfies readonly RequirementId[],
+  setup: async () => null,
+  arbitrary: () => fc.record({ request: textContents({ maxLength: MAX_TEXT_CHARACTERS }), conversation: textContents({ maxLength: MAX_TEXT_CHARACTERS }) }),
+  async runCase(context, _setup, { request, conversation }) {
+    const run = await runAdapter(context, envelopeLine({ ...TASK, request }, `${PROMPT}\n\n${conversation}`));
+    if (run.timedOut) {
+      return { requirement: "adapter.timeouts.finishes-in-time", message: `${describeAdapterExit(run)} (${context.options.timeoutMs} ms) with this text in the envelope`, details: runEvidence(run) };
+    }
+    const notEvents = linesNotEvents(run);
+    if (notEvents.length > 0) {
+      return {
+        requirement: "adapter.framing.stdout-only-json",
+        message: `${notEvents.length} stdout line(s) are not a JSON event with a string type; the first: ${JSON.stringify(abbreviated(notEvents[0]!.text))}`,
+        details: runEvidence(run),
+      };
+    }
+    if (!exitCodeAgrees(run)) {
+      const errors = adapterEvents(run).filter((event) => event.type === "error").length;
+      return { message: `${describeAdapterExit(run)} ${errors > 0 ? "after writing an error event" : "without writing an error event"}: the exit code and the events disagree`, details: runEvidence(run) };
+    }
+    return undefined;
+  },
+  describe: (_setup, { request, conversation }) => ({ request: abbreviated(request), conversation: abbreviated(conversation) }),
+});
