@@ -1,13 +1,14 @@
 /**
  * The byte-level side of a scripted peer, the same in-process and in a spawned process:
  * reads NDJSON through the kit's bounded framer, writes frames with the script's wire faults
- * (split, coalesced, CRLF, late, duplicated or mis-addressed responses, an exit after N frames),
+ * (split evenly or at explicit cuts, coalesced, CRLF, late, duplicated or mis-addressed responses, an exit after N frames),
  * and logs every frame. Process-level faults (flood, spawn, hang, exit) live here too, so
  * both roles share them.
  */
 import { spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
 import { NdjsonFramer } from "../kit/wire/framer.js";
+import { splitAtCuts } from "../kit/wire/write-styles.js";
 import type { ObservationLog } from "./observation-log.js";
 import type { CommonAction, Faults } from "./script-types.js";
 
@@ -42,6 +43,8 @@ export class PeerWire {
   #queue: Promise<void> = Promise.resolve();
   #pending: Buffer[] = [];
   #framesSent = 0;
+  /** Writes taken from the queue so far (the `cuts` fault's index). */
+  #writes = 0;
   #hung = false;
   #ended = false;
   readonly spawned: number[] = [];
@@ -185,6 +188,16 @@ export class PeerWire {
   }
 
   async #write(bytes: Buffer): Promise<void> {
+    // Writes go through the queue one at a time, so this count is the write's place in the stream.
+    const cut = this.#faults.cuts?.[this.#writes++];
+    if (cut) {
+      for (const [index, piece] of splitAtCuts(bytes, cut.at).entries()) {
+        const pause = index > 0 ? (cut.delaysMs?.[index - 1] ?? 0) : 0;
+        if (pause > 0) await sleep(pause);
+        await this.#writeOnce(piece);
+      }
+      return;
+    }
     const split = this.#faults.split;
     if (!split) return this.#writeOnce(bytes);
     const size = Math.ceil(bytes.length / split.pieces);

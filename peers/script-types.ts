@@ -371,6 +371,13 @@ export interface Faults {
     delayMs?: number;
   };
   /**
+   * Explicit cut points, write by write: entry i cuts the peer's i-th write on stdout (a frame with its line end, or one coalesced group) at the ascending byte offsets in `at`, pausing delaysMs[j] ms before piece j + 1. Writes past the list, and offsets outside a write, stay whole; a listed write ignores `split`. Property-based scenarios generate these (cuts inside multi-byte characters too); `split` cuts every write evenly.
+   */
+  cuts?: {
+    at: number[];
+    delaysMs?: number[];
+  }[];
+  /**
    * Hold frames and write those produced in the same tick in one write.
    */
   coalesce?: boolean;

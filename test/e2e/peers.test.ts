@@ -110,6 +110,23 @@ describe("scripted peers", () => {
     expect(chunks.length).toBeGreaterThanOrEqual(5);
   });
 
+  it("applies explicit cuts write by write: the listed write in pieces at those offsets, the next one whole", async () => {
+    const agent = track(mockAgent({ faults: { cuts: [{ at: [1, 20], delaysMs: [20, 20] }] } }));
+    const { input, output } = agent.connectNode();
+    const chunks: Buffer[] = [];
+    const lines = () => Buffer.concat(chunks).toString("utf8").split("\n").length - 1;
+    const linesRead = (count: number) => new Promise<void>((resolve) => output.on("data", () => lines() >= count && resolve()));
+    output.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const frame = (id: number) => `${JSON.stringify({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion: 1 } })}\n`;
+    input.write(frame(1));
+    await linesRead(1);
+    input.write(frame(2));
+    await linesRead(2);
+    const [first, second] = agent.log.ofKind("sent").map((event) => Buffer.byteLength(`${event.text}\n`));
+    expect(chunks.map((chunk) => chunk.length)).toEqual([1, 19, first! - 20, second]);
+    expect(Buffer.concat(chunks).toString("utf8").trim().split("\n").map((line) => JSON.parse(line).id)).toEqual([1, 2]);
+  });
+
   it("confines fs to the session cwd and refuses what was not advertised", async () => {
     const agent = track(mockAgent({ prompts: [{ actions: [{ readFile: { path: "/etc/passwd" } }, { writeFile: { path: "out.txt", content: "x" } }, { stop: "end_turn" }] }] }));
     const client = track(mockClient({ ...CLIENT, steps: [{ initialize: {} }, { newSession: { cwd: "/tmp/acp-conformance-peers" } }, { prompt: { text: "go" } }] }));
