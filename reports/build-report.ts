@@ -7,6 +7,7 @@ import { KIT_VERSION } from "../kit/version.js";
 import type { ConformanceReport } from "./report-types.js";
 import { createRedactor } from "./redact.js";
 import { applyBaseline } from "../kit/baseline.js";
+import { TargetProcess } from "../kit/process/target.js";
 
 export interface ReportInput {
   plan: RunPlan;
@@ -59,7 +60,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
     properties: redact.value(outcome.properties),
     scenarios: redact.value(outcome.scenarios),
     options: redact.value({ ...otherOptions, prompts, env: Object.keys(env) }),
-    environment: { node: process.version, platform: process.platform, arch: process.arch, kitPeakRssBytes: process.resourceUsage().maxRSS * 1024 },
+    environment: { node: process.version, platform: process.platform, arch: process.arch, kitPeakRssBytes: process.resourceUsage().maxRSS * 1024, targetsSpawned: TargetProcess.spawnedCount },
   };
   if (outcome.blockedReason !== undefined) report.blockedReason = redact.text(outcome.blockedReason);
   if (input.interrupted) {

@@ -103,6 +103,10 @@ export interface ConformanceReport {
      * Peak resident memory of the kit process during the run.
      */
     kitPeakRssBytes?: number;
+    /**
+     * Processes the kit spawned as targets during the run (npm run bench divides the run's time by as many bare spawns).
+     */
+    targetsSpawned?: number;
   };
 }
 /**

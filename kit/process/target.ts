@@ -9,6 +9,7 @@ import { execa } from "execa";
 import { NdjsonFramer, type FramedItem } from "../wire/framer.js";
 import { RUN_MARKER_VARIABLE } from "./tree.js";
 import { liveTargets } from "./registry.js";
+import { noteBytesRead } from "./read-buffer-reclaim.js";
 
 export interface TargetOptions {
   command: string;
@@ -80,6 +81,7 @@ export class TargetProcess {
     child.stdout!.on("data", (chunk: Buffer) => {
       this.stdoutBytes += chunk.length;
       for (const item of this.#framer.push(chunk)) this.#emit(item);
+      noteBytesRead(chunk.length);
     });
     this.stdoutDone = new Promise((resolve) => {
       child.stdout!.once("close", () => {
@@ -95,6 +97,7 @@ export class TargetProcess {
       this.stderrBytes += chunk.length;
       this.#keepStderr(chunk);
       for (const listener of this.#stderrListeners) listener(chunk);
+      noteBytesRead(chunk.length);
     });
     // A target that closes stdin early makes our writes fail with EPIPE; that is an outcome
     // we report through write(), not a crash of the kit.
@@ -106,7 +109,11 @@ export class TargetProcess {
    * Spawns the target. Resolves once the process exists; rejects with a SpawnError when it
    * could not be started at all (missing or non-executable command).
    */
+  /** How many targets this process has spawned (a figure for the report's environment and the bench). */
+  static spawnedCount = 0;
+
   static async spawn(options: TargetOptions): Promise<TargetProcess> {
+    TargetProcess.spawnedCount += 1;
     const subprocess = execa(options.command, [...options.args], {
       cwd: options.cwd,
       env: { ...options.env, [RUN_MARKER_VARIABLE]: options.marker },

@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { chunkingsOf, splitAtCuts } from "../../scenarios/properties/index.js";
 import { NdjsonFramer, firstInvalidUtf8Byte, type FramedItem } from "../../kit/wire/framer.js";
 
 function frameAll(chunks: Buffer[], maxLineBytes = 1024): FramedItem[] {
@@ -71,5 +73,32 @@ describe("firstInvalidUtf8Byte", () => {
     expect(firstInvalidUtf8Byte(Buffer.concat([Buffer.from("é"), Buffer.from([0xc3, 0x28])]))).toBe(2);
     expect(firstInvalidUtf8Byte(Buffer.concat([Buffer.from("é"), Buffer.from([0xff])]))).toBe(2);
     expect(firstInvalidUtf8Byte(Buffer.from([0x61, 0xe2, 0x82]))).toBe(1);
+  });
+});
+
+describe("NdjsonFramer under generated chunkings (fast-check)", () => {
+  // Lines of every kind: JSON with unicode, blank, CRLF, invalid UTF-8, and lines over the limit.
+  const line = fc.oneof(
+    fc.string({ unit: "grapheme", maxLength: 40 }).map((text) => Buffer.from(JSON.stringify({ text }))),
+    fc.constant(Buffer.alloc(0)),
+    fc.string({ unit: "grapheme", maxLength: 10 }).map((text) => Buffer.from(`${JSON.stringify(text)}\r`)),
+    fc.uint8Array({ minLength: 1, maxLength: 12 }).map((bytes) => Buffer.from(bytes.map((byte) => (byte === 10 ? 0xff : byte)))),
+    fc.integer({ min: 65, max: 200 }).map((length) => Buffer.alloc(length, "x")),
+  );
+  const streams = fc.tuple(fc.array(line, { maxLength: 8 }), fc.boolean()).map(([lines, trailing]) => Buffer.concat(lines.map((bytes, index) => (index < lines.length - 1 || !trailing ? Buffer.concat([bytes, Buffer.from("\n")]) : bytes))));
+
+  it("every item, byte count and flag is the same however the stream is cut", () => {
+    fc.assert(
+      fc.property(streams.chain((stream) => chunkingsOf(stream, { maxCuts: 12 }).map((chunking) => [stream, chunking] as const)), ([stream, chunking]) => {
+        const whole = frameAll([stream], 64);
+        const pieces = frameAll(splitAtCuts(stream, chunking.cuts), 64);
+        expect(pieces).toEqual(whole);
+        // Every byte is accounted for in exactly one item: its line's bytes, plus its newline when it had one.
+        const newlines = whole.filter((item) => !("terminated" in item) || item.terminated).length;
+        const counted = whole.reduce((sum, item) => sum + item.byteLength, 0) + newlines;
+        expect(counted).toBe(stream.length);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
