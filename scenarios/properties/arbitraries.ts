@@ -144,9 +144,15 @@ export function turnInterleavings(options: { maxUpdates?: number; foreignSession
     foreignSessions > 0
       ? fc.oneof(fc.constant<TurnStep>({ kind: "own-update" }), fc.integer({ min: 0, max: foreignSessions - 1 }).map<TurnStep>((session) => ({ kind: "foreign-update", session })))
       : fc.constant<TurnStep>({ kind: "own-update" });
-  const updates = fc.array(update, { minLength: 1, maxLength: maxUpdates });
-  if (!permission) return updates;
-  return updates.chain((steps) => fc.integer({ min: 0, max: steps.length }).map((at) => [...steps.slice(0, at), { kind: "permission" } as TurnStep, ...steps.slice(at)]));
+  if (!permission) return fc.array(update, { minLength: 1, maxLength: maxUpdates });
+  // The updates before and after the request, as two arrays rather than a position chained on
+  // one array: fast-check shrinks each side on its own (a chained position is drawn afresh
+  // whenever the array shrinks), so a counterexample shrinks to the steps that matter around the request.
+  const side = fc.array(update, { maxLength: maxUpdates });
+  return fc
+    .tuple(side, side)
+    .filter(([before, after]) => before.length + after.length >= 1 && before.length + after.length <= maxUpdates)
+    .map(([before, after]) => [...before, { kind: "permission" } as TurnStep, ...after]);
 }
 
 /** Where a cancel lands in a turn: after the client has seen `afterUpdates` of its updates (0: right after the prompt). */
