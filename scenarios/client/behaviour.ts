@@ -9,7 +9,14 @@ import { clientMessages, describeExit, failedCleanly, runClient, succeeded, type
 import { recordGenericClientChecks } from "./generic-checks.js";
 
 const MIB = 1024 * 1024;
-const OFFERED = ["allow", "reject"];
+/** The option ids the mock agent offers with every permission request (its default options). */
+export const OFFERED_OPTION_IDS = ["allow", "reject"];
+
+/** A valid answer to session/request_permission, as the mock agent recorded it: cancelled, or an offered option selected. */
+export function isValidPermissionOutcome(outcome: unknown): boolean {
+  const answer = outcome as { outcome?: unknown; optionId?: unknown } | undefined;
+  return answer?.outcome === "cancelled" || (answer?.outcome === "selected" && OFFERED_OPTION_IDS.includes(String(answer.optionId)));
+}
 
 /** What the client advertised in initialize. */
 function advertised(run: ClientRun): { fs: { readTextFile?: unknown; writeTextFile?: unknown } | undefined; terminal: unknown } {
@@ -43,8 +50,7 @@ export const permissionScenario: Scenario = {
     const outcome = answer.outcome as { outcome?: unknown; optionId?: unknown; error?: unknown } | undefined;
     const policy = outcome?.outcome === "cancelled" ? "cancelled" : outcome?.optionId === "allow" ? "granted" : outcome?.optionId === "reject" ? "rejected" : "answered with something else than an offered option";
     context.check({ requirement: "client.permission.policy", verdict: "pass", message: `the client ${policy} the permission request`, evidence: { actual: outcome } });
-    const valid = outcome?.outcome === "cancelled" || (outcome?.outcome === "selected" && OFFERED.includes(String(outcome.optionId)));
-    if (!valid) {
+    if (!isValidPermissionOutcome(outcome)) {
       context.check({ requirement: "client.permission.valid-answer", verdict: "fail", message: `the answer must select an offered option (allow, reject) or be cancelled; it was ${JSON.stringify(outcome)}` });
       return;
     }

@@ -5,7 +5,7 @@
  */
 import type { Scenario } from "../../kit/scenario.js";
 import { agentScript, nonce } from "./agent-scripts.js";
-import { clientMessages, describeExit, failedCleanly, runClient, succeeded } from "./driver.js";
+import { clientMessages, describeExit, failedCleanly, runClient, succeeded, type ClientRun } from "./driver.js";
 import { recordGenericClientChecks } from "./generic-checks.js";
 
 export const unknownRequestScenario: Scenario = {
@@ -64,6 +64,11 @@ export const unsupportedVersionScenario: Scenario = {
   },
 };
 
+/** A canary from a foreign session's update counts against the client when it shows it and did not fail the turn. */
+export function showsForeignCanary(run: ClientRun, canary: string): boolean {
+  return run.output.includes(canary) && !failedCleanly(run);
+}
+
 export const foreignUpdatesScenario: Scenario = {
   id: "client.session-matching.foreign-updates",
   title: "the agent sends updates for another session, carrying a canary",
@@ -74,7 +79,7 @@ export const foreignUpdatesScenario: Scenario = {
     const own = nonce("own");
     const run = await runClient(context, agentScript([{ message: own }, { foreignUpdate: { sessionId: "kit-foreign-session", text: canary } }, { foreignUpdate: { sessionId: "kit-foreign-session", text: `${canary} again` } }, { stop: "end_turn" }]));
     recordGenericClientChecks(context, run);
-    if (run.output.includes(canary) && !failedCleanly(run)) {
+    if (showsForeignCanary(run, canary)) {
       context.check({ requirement: "client.session-matching.ignores-foreign-updates", verdict: "fail", message: `text from updates for another session (${canary}) appeared in the client's output as if it were this turn's`, evidence: { details: { canary } } });
       return;
     }
