@@ -11,7 +11,6 @@
  * grandchildren the fixed scenarios' agent starts: cleanup is theirs to judge, and a case must
  * stay cheap.
  */
-import fc from "fast-check";
 import type { AgentAction, AgentScript, Faults } from "../../peers/script-types.js";
 import { agentScript, nonce } from "../client/agent-scripts.js";
 import { isValidPermissionOutcome, OFFERED_OPTION_IDS } from "../client/behaviour.js";
@@ -47,8 +46,10 @@ interface TurnOutcome {
 interface SplitFramesSetup {
   /** The agent's message texts: each has characters of two, three and four UTF-8 bytes for cuts to split. */
   texts: string[];
-  /** Every frame the agent wrote in the baseline run, line end included, in write order: the cases cut these. */
+  /** Every frame the agent wrote in the baseline run, line end included, in write order. */
   frames: Buffer[];
+  /** The same frames as one byte stream: the cases cut it anywhere, and each cut lands in the frame it falls in. */
+  stream: Buffer;
   baseline: TurnOutcome;
 }
 
@@ -61,12 +62,23 @@ function splitFramesScript(texts: readonly string[], cuts?: Faults["cuts"]): Age
   return caseScript([...texts.map((text) => ({ message: text })), { stop: "end_turn" }], cuts ? { faults: { cuts } } : {});
 }
 
-/** The ASCII nonce at the head of a split-frames text. */
-function nonceOf(text: string): string {
-  return text.split(" ")[0]!;
+/**
+ * A chunking of the whole stream as the agent's per-write cuts: each cut, with the pause after
+ * it, goes to the frame it falls in. The stream is cut as one (a single list of cuts shrinks
+ * far faster than one list per frame), but each frame is still written when the exchange
+ * reaches it, so a cut at a frame boundary is just the ordinary end of a write.
+ */
+function cutsPerWrite(frames: readonly Buffer[], chunking: Chunking): NonNullable<Faults["cuts"]> {
+  let start = 0;
+  return frames.map((frame) => {
+    const end = start + frame.length;
+    const inFrame = chunking.cuts.flatMap((cut, index) => (cut > start && cut < end ? [{ at: cut - start, delayMs: chunking.delaysMs[index]! }] : []));
+    start = end;
+    return { at: inFrame.map((cut) => cut.at), delaysMs: inFrame.map((cut) => cut.delayMs) };
+  });
 }
 
-/** "the response to id 0", "a session/update notification": which frame a chunking cuts, in a person's words. */
+/** "the response to id 0", "a session/update notification": which frame a cut falls in, in a person's words. */
 function describeFrame(frame: Buffer): string {
   try {
     const parsed = JSON.parse(frame.toString("utf8")) as { method?: unknown; id?: unknown };
@@ -77,7 +89,17 @@ function describeFrame(frame: Buffer): string {
   }
 }
 
-export const clientSplitFramesProperty = definePropertyScenario<SplitFramesSetup, Chunking[]>({
+/** The frames a chunking cuts, and into how many pieces. */
+function describeCutFrames(frames: readonly Buffer[], chunking: Chunking): string[] {
+  return cutsPerWrite(frames, chunking).flatMap((cut, index) => (cut.at.length > 0 ? [`write ${index + 1} (${describeFrame(frames[index]!)}) in ${cut.at.length + 1} pieces`] : []));
+}
+
+/** The ASCII nonce at the head of a split-frames text. */
+function nonceOf(text: string): string {
+  return text.split(" ")[0]!;
+}
+
+export const clientSplitFramesProperty = definePropertyScenario<SplitFramesSetup, Chunking>({
   id: "client.property.split-frames",
   title: "any cutting of the agent's frames into writes (inside multi-byte characters too, with pauses) gives the outcome the whole frames give",
   mode: "client",
@@ -91,28 +113,26 @@ export const clientSplitFramesProperty = definePropertyScenario<SplitFramesSetup
     if (!baseline.completed) return `with its frames written whole the client did not complete the turn (${describeExit(run)}); the fixed turn scenarios report why`;
     const frames = run.events.flatMap((event) => (event.kind === "sent" ? [Buffer.from(`${event.text}\n`, "utf8")] : []));
     if (frames.length === 0) return "the agent wrote no frame in the baseline run; the fixed turn scenarios report why";
-    return { texts, frames, baseline };
+    return { texts, frames, stream: Buffer.concat(frames), baseline };
   },
-  arbitrary: (setup) => fc.tuple(...setup.frames.map((frame) => chunkingsOf(frame, { maxCuts: 6, maxDelayMs: 30 }))),
-  async runCase(context, setup, chunkings) {
-    const run = await runClient(context, splitFramesScript(setup.texts, chunkings.map(({ cuts, delaysMs }) => ({ at: cuts, delaysMs }))));
+  arbitrary: (setup) => chunkingsOf(setup.stream, { maxCuts: 12, maxDelayMs: 30 }),
+  async runCase(context, setup, chunking) {
+    const run = await runClient(context, splitFramesScript(setup.texts, cutsPerWrite(setup.frames, chunking)));
     const outcome = turnOutcome(run, setup.texts);
     const differences = setup.texts.flatMap((text, index) =>
       outcome.shown[index] === setup.baseline.shown[index] ? [] : [`the agent's text ${JSON.stringify(text)} was ${outcome.shown[index] ? "shown" : "not shown unchanged"} (with whole frames it was ${setup.baseline.shown[index] ? "shown" : "not shown"})`],
     );
     if (!outcome.completed) differences.unshift(`the turn did not complete: ${describeExit(run)} (with whole frames it completed)`);
     if (differences.length === 0) return undefined;
-    const cutFrames = chunkings.flatMap((chunking, index) => (chunking.cuts.length > 0 ? [`${describeFrame(setup.frames[index]!)} in ${chunking.cuts.length + 1} pieces`] : []));
     // A text's nonce is plain ASCII and survives any cut, so the line that shows it shows what became of the rest.
     const mangled = setup.texts.map(nonceOf).find((head, index) => !outcome.shown[index] && run.output.includes(head));
     return {
-      message: `with ${cutFrames.join(", ") || "no frame cut"}: ${differences.join("; ")}`,
+      message: `with ${describeCutFrames(setup.frames, chunking).join(", ") || "no frame cut"}: ${differences.join("; ")}`,
       details: { texts: setup.texts, ...outputEvidence(run, mangled) },
     };
   },
-  describe: (setup, chunkings) => ({
-    frames: chunkings.flatMap((chunking, index) => (chunking.cuts.length > 0 ? [{ frame: describeFrame(setup.frames[index]!), write: index + 1, ...describeChunking(setup.frames[index]!, chunking) }] : [])),
-  }),
+  // agentCuts is the mock agent's `cuts` fault for the case, to replay it in a peer script of your own.
+  describe: (setup, chunking) => ({ framesCut: describeCutFrames(setup.frames, chunking), ...describeChunking(setup.stream, chunking), agentCuts: cutsPerWrite(setup.frames, chunking) }),
 });
 
 // ---------------------------------------------------------------------------------------------
