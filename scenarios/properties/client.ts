@@ -115,7 +115,7 @@ export const clientSplitFramesProperty = definePropertyScenario<SplitFramesSetup
     if (frames.length === 0) return "the agent wrote no frame in the baseline run; the fixed turn scenarios report why";
     return { texts, frames, stream: Buffer.concat(frames), baseline };
   },
-  arbitrary: (setup) => chunkingsOf(setup.stream, { maxCuts: 12, maxDelayMs: 30 }),
+  arbitrary: (setup) => chunkingsOf(setup.stream, { maxCuts: 8, maxDelayMs: 30 }),
   async runCase(context, setup, chunking) {
     const run = await runClient(context, splitFramesScript(setup.texts, cutsPerWrite(setup.frames, chunking)));
     const outcome = turnOutcome(run, setup.texts);
@@ -203,7 +203,7 @@ export const clientForeignUpdatesProperty = definePropertyScenario<null, TurnSte
   setup: async () => null,
   // Every turn asks permission somewhere, because a client may look back at what came before a
   // request and show it; turns without one are what the fixed foreign-updates scenario plays.
-  arbitrary: () => turnInterleavings({ maxUpdates: 6, foreignSessions: FOREIGN_SESSIONS.length, permission: true }),
+  arbitrary: () => turnInterleavings({ maxUpdates: 5, foreignSessions: FOREIGN_SESSIONS.length, permission: true }),
   async runCase(context, _setup, steps) {
     const texts = turnTexts(steps);
     const run = await runTurn(context, steps, texts);
