@@ -50,6 +50,8 @@ export class TargetProcess {
   exitedAt: number | undefined;
   stdoutBytes = 0;
   stderrBytes = 0;
+  /** The kit has sent the target a signal: a frame cut short after that is the kit's doing, not the target's. */
+  signalledByKit = false;
 
   readonly #child: ChildProcess;
   readonly #framer: NdjsonFramer;
@@ -186,6 +188,7 @@ export class TargetProcess {
 
   /** Sends a signal to the target alone (as Ctrl-C in a shell that ran it would not: see signalGroup); false if it is gone. */
   signal(signal: NodeJS.Signals): boolean {
+    this.signalledByKit = true;
     try {
       process.kill(this.pid, signal);
       return true;
@@ -196,6 +199,7 @@ export class TargetProcess {
 
   /** Sends a signal to the target's whole process group; false if the group is gone. */
   signalGroup(signal: NodeJS.Signals): boolean {
+    this.signalledByKit = true;
     try {
       process.kill(-this.pid, signal);
       return true;

@@ -237,7 +237,7 @@ export class JsonRpcConnection {
   }
 
   #receive(item: FramedItem): void {
-    const incoming = this.#inspector.inspect(item);
+    const incoming = this.#inspector.inspect(item, this.target.signalledByKit);
     if (!incoming) return;
     this.received.push(incoming);
     for (const listener of this.#listeners) listener(incoming);

@@ -66,7 +66,8 @@ export class FrameInspector {
   }
 
   /** Inspects one framed item; returns it as a message when it is a JSON-RPC message. */
-  inspect(item: FramedItem): IncomingMessage | undefined {
+  /** `cutByKit`: the kit had signalled the target, so a line cut short by the stream's end is not the target's fault. */
+  inspect(item: FramedItem, cutByKit = false): IncomingMessage | undefined {
     if (item.kind === "blank") {
       const entry = this.#transcript.record("received", { text: "", byteLength: item.byteLength, flags: ["blank"] });
       this.#problem("blank-line", entry.seq, "a blank line on stdout");
@@ -88,8 +89,9 @@ export class FrameInspector {
     try {
       value = JSON.parse(item.text);
     } catch {
-      // A line cut short by the stream ending (usually our own kill) is not the target's fault.
       if (item.terminated) this.#problem("not-json", entry.seq, "a line that is not JSON");
+      // A line cut short by the stream's end: the target's fault unless the kit had killed it.
+      else if (!cutByKit) this.#problem("not-json", entry.seq, "a frame cut short: stdout ended in the middle of a line, and the kit had not stopped the process");
       return undefined;
     }
     const message = classifyMessage(value);
