@@ -10,7 +10,8 @@
  *       reason: the SDK we embed drops split frames (upstream issue 123)
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from "yaml";
+import { createRequire } from "node:module";
+import type { Node as YamlNode } from "yaml";
 import { UsageError } from "./errors.js";
 import type { RequirementResult } from "../reports/report-types.js";
 
@@ -49,6 +50,8 @@ export function loadBaseline(file: string, knownIds: ReadonlySet<string>): Basel
 }
 
 export function parseBaseline(text: string, file: string, knownIds: ReadonlySet<string>): Baseline {
+  // Loaded only when a baseline is given: most runs have none, and every kit start pays for imports.
+  const { LineCounter, isMap, isScalar, isSeq, parseDocument } = createRequire(import.meta.url)("yaml") as typeof import("yaml");
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const lineOf = (node: YamlNode | null | undefined) => (node?.range ? lines.linePos(node.range[0]).line : 1);

@@ -4,7 +4,8 @@
  * events of the adapter protocol, the request and events of the runtime protocol.
  */
 import { readFileSync } from "node:fs";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import { createRequire } from "node:module";
+import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 
 export type StdioSchemaName = "stdio-adapter" | "runtime-v1";
 
@@ -27,7 +28,8 @@ function validator(name: StdioSchemaName, definition: string): ValidateFunction 
   const key = `${name}#${definition}`;
   let validate = validators.get(key);
   if (!validate) {
-    ajv ??= new Ajv2020({ allErrors: true, strict: false });
+    // Loaded on first use: only the stdio modes validate these frames, and ajv costs start-up time.
+    ajv ??= new (createRequire(import.meta.url)("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).Ajv2020({ allErrors: true, strict: false });
     const schema = JSON.parse(schemaText(name)) as { $id: string; $defs: Record<string, unknown> };
     if (!ajv.getSchema(schema.$id)) ajv.addSchema(schema);
     if (!(definition in schema.$defs)) throw new Error(`schemas/${name}.schema.json has no $defs/${definition}`);

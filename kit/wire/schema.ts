@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { Ajv2020, type ValidateFunction, type ErrorObject } from "ajv/dist/2020.js";
+import type { Ajv2020, ValidateFunction, ErrorObject } from "ajv/dist/2020.js";
 
 const require = createRequire(import.meta.url);
 
@@ -79,7 +79,9 @@ function describeErrors(errors: ErrorObject[] | null | undefined): SchemaIssue[]
  * precompiles it (scripts/build-validators.mjs), so the two cannot drift apart.
  */
 export function createAcpAjv(document: SchemaDocument, options: { source?: boolean } = {}): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, ...(options.source ? { code: { source: true } } : {}) });
+  // Loaded on demand: with the precompiled validators the kit never needs ajv itself.
+  const { Ajv2020: AjvClass } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
+  const ajv = new AjvClass({ allErrors: true, strict: false, validateFormats: true, ...(options.source ? { code: { source: true } } : {}) });
   // The schema uses Rust-flavoured numeric formats; ranges are already given by
   // minimum/maximum where they matter, so the formats only need to be known.
   for (const format of ["uint16", "uint32", "uint64", "int32", "int64", "double"]) ajv.addFormat(format, true);
