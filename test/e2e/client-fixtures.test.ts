@@ -6,20 +6,40 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLIENT_FIXTURES } from "../../fixtures/clients/manifest.js";
+import { CLIENT_SCENARIOS } from "../../scenarios/client/index.js";
 import { expectAllPass, expectExactlyBroken } from "./fixture-verdicts.js";
-import { ROOT, runCli } from "./run-cli.js";
+import { ROOT, runCli, type CliRun } from "./run-cli.js";
 
 /** Generous: the slowest scenarios wait for a client's own 5 s turn timeout. */
 const CLIENT_TIMEOUT = ["--client-timeout", "20000"];
+/**
+ * Each property case is a whole run of the client: the conformant controls run a few cases of
+ * every property (which must hold), the faulty fixtures none, since their defects are the fixed
+ * scenarios' to find (client-property-fixtures.test.ts covers the properties' own fixtures).
+ */
+const CONTROL_RUNS = ["--runs", "3", "--property-time", "60000"]; // a budget no loaded machine runs out of before 3 cases
+const NO_PROPERTIES = ["--runs", "0"];
+const CLIENT_PROPERTIES = CLIENT_SCENARIOS.filter((scenario) => scenario.property).map((scenario) => scenario.id);
+
+/** Every client property ran its cases and held. */
+function expectPropertiesHeld(run: CliRun): void {
+  expect(CLIENT_PROPERTIES.length).toBeGreaterThan(0);
+  expect(run.report!.properties.map(({ id, verdict, runs }) => ({ id, verdict, runs })), run.stdout).toEqual(CLIENT_PROPERTIES.map((id) => ({ id, verdict: "pass", runs: 3 })));
+}
 
 describe.concurrent("client mode", () => {
-  it("reports the bundled reference client conformant", async () => {
-    expectAllPass(await runCli(["client", ...CLIENT_TIMEOUT]));
+  it("reports the bundled reference client conformant, properties included", async () => {
+    const run = await runCli(["client", ...CLIENT_TIMEOUT, ...CONTROL_RUNS]);
+    expectAllPass(run);
+    expectPropertiesHeld(run);
   });
 
   for (const fixture of CLIENT_FIXTURES) {
-    it(`${fixture.file} → ${fixture.breaks.length === 0 ? "conformant" : [...fixture.breaks].sort().join(", ")}`, async () => {
-      expectExactlyBroken(await runCli(["client", ...CLIENT_TIMEOUT, "--", process.execPath, join(ROOT, "dist/fixtures/clients", `${fixture.file}.js`), "{agent}"]), fixture);
+    const control = fixture.breaks.length === 0;
+    it(`${fixture.file} → ${control ? "conformant, properties included" : [...fixture.breaks].sort().join(", ")}`, async () => {
+      const run = await runCli(["client", ...CLIENT_TIMEOUT, ...(control ? CONTROL_RUNS : NO_PROPERTIES), "--", process.execPath, join(ROOT, "dist/fixtures/clients", `${fixture.file}.js`), "{agent}"]);
+      expectExactlyBroken(run, fixture);
+      if (control) expectPropertiesHeld(run);
     });
   }
 

@@ -1,0 +1,40 @@
+/**
+ * Client mode's properties find what its fixed scenarios miss: for each fixture client whose
+ * defect shows only under particular chunkings or orderings, the fixed scenarios report it
+ * conformant, and its property reports exactly its requirement with a shrunk counterexample
+ * and a replay command.
+ */
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CLIENT_PROPERTY_FIXTURES } from "../../fixtures/clients/manifest.js";
+import { expectExactlyBroken } from "./fixture-verdicts.js";
+import { ROOT, runCli } from "./run-cli.js";
+
+/** A fixed seed keeps the test's cases the same from run to run. */
+const SEED = "20261130";
+/** As in client-fixtures.test.ts: the slowest fixed scenarios wait for a client's own 5 s turn timeout. */
+const CLIENT_TIMEOUT = ["--client-timeout", "20000"];
+
+describe.concurrent("client properties find what the fixed client scenarios miss", () => {
+  for (const fixture of CLIENT_PROPERTY_FIXTURES) {
+    const command = ["--", process.execPath, join(ROOT, "dist/fixtures/clients", `${fixture.file}.js`), "{agent}"];
+
+    it(`${fixture.file}: the fixed scenarios pass it`, async () => {
+      expectExactlyBroken(await runCli(["client", ...CLIENT_TIMEOUT, "--runs", "0", ...command]), { breaks: [] });
+    });
+
+    it(`${fixture.file}: ${fixture.property} finds ${fixture.breaks.join(", ")} and shrinks it`, async () => {
+      const run = await runCli(["client", ...CLIENT_TIMEOUT, "--only", fixture.property, "--seed", SEED, "--runs", String(fixture.runs), "--property-time", "120000", ...command]);
+      expect(run.stderr).toBe("");
+      const report = run.report!;
+      expect(report.properties, run.stdout).toHaveLength(1);
+      const [property] = report.properties;
+      expect(property).toMatchObject({ id: fixture.property, verdict: "fail", seed: Number(SEED), requirement: fixture.breaks[0] });
+      expect(property!.runs).toBeGreaterThan(0);
+      expect(property!.counterexample).toBeDefined();
+      expect(property!.replay).toContain(`--seed ${SEED} --replay ${property!.path}`);
+      expect(report.requirements.filter((result) => result.verdict === "fail").map((result) => result.id)).toEqual([...fixture.breaks]);
+      expect(run.stdout).toContain(`replay: ${property!.replay}`);
+    });
+  }
+});
