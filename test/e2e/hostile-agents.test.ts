@@ -47,7 +47,7 @@ const HOSTILE: HostileAgent[] = [
   { file: "tiny-frame-flood", scenario: "agent.cancellation.cancel-during-turn", breaks: [], deadlineMs: 60_000 },
 ];
 
-describe.concurrent.skipIf(process.platform !== "linux")("hostile agents", () => {
+describe.skipIf(process.platform !== "linux")("hostile agents", { concurrent: true }, () => {
   for (const hostile of HOSTILE) {
     it(`${hostile.file}: ${hostile.breaks.join(", ") || "nothing broken"}, within ${hostile.deadlineMs / 1000} s, nothing left running`, async () => {
       const tag = randomUUID();
