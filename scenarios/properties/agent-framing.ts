@@ -12,7 +12,7 @@ import type { RequestOutcome } from "../../kit/wire/connection.js";
 import type { JsonRpcId } from "../../kit/wire/jsonrpc.js";
 import { sameId } from "../../kit/wire/connection.js";
 import { AgentUnderTest } from "../agent/driver.js";
-import { excerptAround } from "../agent/evidence.js";
+import { excerptAround, excerptBetween } from "../agent/evidence.js";
 import { chunkingsOf, coalescingsOf, describeChunking, groupBySizes, jsonRpcIds, type Chunking } from "./arbitraries.js";
 import { definePropertyScenario, withCaseContext, type CaseFailure } from "./property-scenario.js";
 
@@ -93,7 +93,8 @@ export const agentSplitFramesProperty = definePropertyScenario<SessionFrames, Ch
       shapes.push(answerShape(await agent.request("session/new", sessionNewParams(setup.cwd), { id, waitMs: setup.waitMs, write: { kind: "cuts", cuts, delaysMs } })));
     }
     const failure = compareWithBaseline(setup, shapes, (index) => `cut at bytes ${chunkings[index]!.cuts.join(", ") || "(none)"}`);
-    if (failure) failure.details = { ...failure.details, transcript: excerptAround(agent.transcript, 0, 0, 12) };
+    // The exchange after the handshake: the cut frames and what came back.
+    if (failure) failure.details = { ...failure.details, transcript: excerptBetween(agent.transcript, Math.max(0, agent.transcript.nextSeq - 16), agent.transcript.nextSeq) };
     return failure;
   },
   describe: (setup, chunkings) => ({ frames: chunkings.map((chunking, index) => describeChunking(setup.frames[index]!, chunking)) }),

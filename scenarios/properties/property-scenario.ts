@@ -9,8 +9,9 @@ import fc from "fast-check";
 import { performance } from "node:perf_hooks";
 import type { RequirementId } from "../../kit/requirements/index.js";
 import { BlockedScenario, StopScenario, type Mode, type Scenario, type ScenarioContext, type ScenarioNeed } from "../../kit/scenario.js";
-import type { PropertyResult } from "../../reports/report-types.js";
+import type { PropertyResult, TranscriptLine } from "../../reports/report-types.js";
 import { replayCommand } from "./replay-command.js";
+import { KitBugError } from "../../kit/errors.js";
 
 /** What went wrong in one case: a sentence for the report, and evidence for a person. */
 export interface CaseFailure {
@@ -91,6 +92,10 @@ async function runProperty<Setup, Value>(definition: PropertyDefinition<Setup, V
     ...(replay !== undefined ? { path: replay, endOnFailure: true } : {}),
   });
   if (blocked) throw blocked;
+  // Past --scenario-timeout the remaining cases were skipped, not run: the runner reports the timeout.
+  if (context.signal.aborted) return;
+  // A bug in the kit surfaces as itself, never as a counterexample against the target.
+  if (details.errorInstance instanceof KitBugError) throw details.errorInstance;
   const durationMs = Math.round(performance.now() - started);
   const budget = details.interrupted ? `; the ${propertyTimeMs} ms budget (--property-time) ran out after ${details.numRuns} of ${runs} cases` : "";
 
@@ -103,11 +108,13 @@ async function runProperty<Setup, Value>(definition: PropertyDefinition<Setup, V
     const found = replay !== undefined ? "replayed counterexample" : `after ${details.numRuns} case(s) and ${details.numShrinks} shrink(s)`;
     const message = `${failure.message} (${found}, seed ${seed}${budget})`;
     const requirement = failure.requirement ?? ownRequirement;
+    // A transcript excerpt goes where every report looks for one (the transcript viewer, the Markdown details).
+    const { transcript, ...otherDetails } = failure.details ?? {};
     context.check({
       requirement,
       verdict: "fail",
       message,
-      evidence: { details: { property: definition.id, seed, path, replay: replayLine, counterexample, ...(failure.details ?? {}) } },
+      evidence: { ...(Array.isArray(transcript) ? { transcript: transcript as TranscriptLine[] } : {}), details: { property: definition.id, seed, path, replay: replayLine, counterexample, ...otherDetails } },
     });
     context.recordProperty({ ...base, requirement, runs: details.numRuns, verdict: "fail", message, durationMs, interrupted: details.interrupted, shrinks: details.numShrinks, counterexample, path, replay: replayLine });
     return;
