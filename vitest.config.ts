@@ -7,8 +7,7 @@ export default defineConfig({
     // so that a loaded CI machine is slow, not red.
     testTimeout: 180_000,
     hookTimeout: 60_000,
-    // Four kit runs at once: the fixture runs wait on their targets part of the time, and three left a core idle.
-    maxConcurrency: 4,
+    maxConcurrency: 3,
     pool: "forks",
     globalSetup: ["test/global-leak-check.ts"],
   },

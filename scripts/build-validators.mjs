@@ -19,3 +19,15 @@ const acpDocument = JSON.parse(readFileSync(ACP_SCHEMA_PATH, "utf8"));
 const acpAjv = createAcpAjv(acpDocument, { source: true });
 const exportsByDef = Object.fromEntries(validatedDefs(acpDocument).map((def) => [def, `acp#/$defs/${def}`]));
 writeFileSync("dist/kit/wire/acp-validators.cjs", (standaloneCode.default ?? standaloneCode)(acpAjv, exportsByDef));
+
+// The stdio protocols' validators (adapter envelope and events, runtime request and events):
+// the kit in adapter, host and runtime modes, and the reference runtime at every start, would
+// otherwise compile these schemas each time.
+const stdioAjv = new Ajv2020({ allErrors: true, strict: false, code: { source: true } });
+const stdioExports = {};
+for (const name of ["stdio-adapter", "runtime-v1"]) {
+  const schema = JSON.parse(readFileSync(`schemas/${name}.schema.json`, "utf8"));
+  stdioAjv.addSchema(schema);
+  for (const definition of Object.keys(schema.$defs)) stdioExports[`${name}#${definition}`] = `${schema.$id}#/$defs/${definition}`;
+}
+writeFileSync("dist/kit/stdio/stdio-validators.cjs", (standaloneCode.default ?? standaloneCode)(stdioAjv, stdioExports));

@@ -24,9 +24,21 @@ function schemaText(name: StdioSchemaName): string {
   throw new Error(`schemas/${name}.schema.json is missing from the package`);
 }
 
+/** Validators precompiled at build time (dist/kit/stdio/stdio-validators.cjs); absent when the TypeScript runs directly. */
+let precompiled: Record<string, ValidateFunction> | undefined;
+function precompiledValidators(): Record<string, ValidateFunction> {
+  if (precompiled) return precompiled;
+  try {
+    precompiled = createRequire(import.meta.url)("./stdio-validators.cjs") as Record<string, ValidateFunction>;
+  } catch {
+    precompiled = {};
+  }
+  return precompiled;
+}
+
 function validator(name: StdioSchemaName, definition: string): ValidateFunction {
   const key = `${name}#${definition}`;
-  let validate = validators.get(key);
+  let validate = validators.get(key) ?? precompiledValidators()[key];
   if (!validate) {
     // Loaded on first use: only the stdio modes validate these frames, and ajv costs start-up time.
     ajv ??= new (createRequire(import.meta.url)("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).Ajv2020({ allErrors: true, strict: false });

@@ -12,7 +12,6 @@ import { existsSync, statSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { stdioFrameProblems } from "../../kit/stdio/stdio-schema.js";
 import { startHostTask } from "../host/mock-host.js";
-import { startAcpTurn } from "./acp-turn.js";
 import { ObservationLog } from "../observation-log.js";
 
 const MAX_INPUT_BYTES = 262_144;
@@ -58,6 +57,8 @@ if (size <= MAX_INPUT_BYTES) {
 type ValidRequest = { transport: string; command: string; args?: string[]; cwd: string; timeoutMs?: number; task?: { request?: unknown } };
 
 async function runAcp(request: ValidRequest): Promise<void> {
+  // Loaded only for the acp transport: the SDK costs every runtime start a third of a CPU-second.
+  const { startAcpTurn } = await import("./acp-turn.js");
   const turn = startAcpTurn({ command: request.command, args: request.args ?? [], cwd: request.cwd, prompt: String(request.task?.request ?? ""), timeoutMs: request.timeoutMs ?? 600_000, clientName: "acp-conformance-reference-runtime" });
   const cancelled = new Promise<never>((_resolve, reject) => (task = { cancel: () => reject(new Error("agent cancelled")) }));
   cancelled.catch(() => {});
