@@ -1,4 +1,5 @@
 /** Turns a run's outcome into the versioned JSON report of ARCHITECTURE §6. */
+import { readFileSync } from "node:fs";
 import { REQUIREMENTS, PINNED_SPEC, type Requirement } from "../kit/requirements/index.js";
 import type { RunOutcome } from "../kit/runner.js";
 import type { RunPlan } from "../kit/run-options.js";
@@ -34,6 +35,20 @@ function reportedSides(plan: RunPlan, side: Requirement["side"]): Array<Requirem
   return [...(plan.options.transports.includes("stdio") ? (["runtime"] as const) : []), ...(plan.options.transports.includes("acp") ? (["client"] as const) : [])];
 }
 
+/**
+ * This process's peak resident memory. On Linux VmHWM belongs to this program alone; getrusage's
+ * maxRSS can carry the high-water mark of the parent that spawned the kit (a test runner, a bench).
+ */
+function peakRssBytes(): number {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"));
+    if (match) return Number(match[1]) * 1024;
+  } catch {
+    // not Linux
+  }
+  return process.resourceUsage().maxRSS * 1024;
+}
+
 export function buildReport(input: ReportInput): ConformanceReport {
   const { plan, outcome } = input;
   const redact = createRedactor(plan.options.env);
@@ -60,7 +75,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
     properties: redact.value(outcome.properties),
     scenarios: redact.value(outcome.scenarios),
     options: redact.value({ ...otherOptions, prompts, env: Object.keys(env) }),
-    environment: { node: process.version, platform: process.platform, arch: process.arch, kitPeakRssBytes: process.resourceUsage().maxRSS * 1024, targetsSpawned: TargetProcess.spawnedCount },
+    environment: { node: process.version, platform: process.platform, arch: process.arch, kitPeakRssBytes: peakRssBytes(), targetsSpawned: TargetProcess.spawnedCount },
   };
   if (outcome.blockedReason !== undefined) report.blockedReason = redact.text(outcome.blockedReason);
   if (input.interrupted) {

@@ -10,7 +10,7 @@ import { runCli } from "./run-cli.js";
  * breaks a fixed scenario runs none (each case is a real adapter run, and the property's own
  * fixture is in stdio-property-fixtures.test.ts).
  */
-const runsFor = (breaks: readonly string[]) => ["--runs", breaks.length === 0 ? "3" : "0"];
+const runsFor = (breaks: readonly string[]) => ["--runs", breaks.length === 0 ? "2" : "0"];
 
 describe.concurrent("adapter mode", () => {
   it("reports the bundled reference adapter conformant", async () => {

@@ -30,7 +30,7 @@ describe.concurrent("agent mode against every fixture agent", () => {
     const name = fixture.file ?? `${fixture.script}.json`;
     it(`${name} → ${expected.length === 0 ? (fixture.verdict ?? "conformant") : expected.join(", ")}`, async () => {
       const control = expected.length === 0 && fixture.verdict === undefined;
-      const run = await runCli(["agent", ...FIXTURE_PROMPTS, ...withDeadlines(fixture.args, control ? "3" : "0"), "--", ...fixtureCommand(fixture)]);
+      const run = await runCli(["agent", ...FIXTURE_PROMPTS, ...withDeadlines(fixture.args, control ? "2" : "0"), "--", ...fixtureCommand(fixture)]);
       expectExactlyBroken(run, fixture);
       const report = run.report!;
       const verdict = report.verdict;

@@ -17,14 +17,14 @@ const CLIENT_TIMEOUT = ["--client-timeout", "20000"];
  * every property (which must hold), the faulty fixtures none, since their defects are the fixed
  * scenarios' to find (client-property-fixtures.test.ts covers the properties' own fixtures).
  */
-const CONTROL_RUNS = ["--runs", "3", "--property-time", "60000"]; // a budget no loaded machine runs out of before 3 cases
+const CONTROL_RUNS = ["--runs", "2", "--property-time", "60000"]; // a budget no loaded machine runs out of before 2 cases
 const NO_PROPERTIES = ["--runs", "0"];
 const CLIENT_PROPERTIES = CLIENT_SCENARIOS.filter((scenario) => scenario.property).map((scenario) => scenario.id);
 
 /** Every client property ran its cases and held. */
 function expectPropertiesHeld(run: CliRun): void {
   expect(CLIENT_PROPERTIES.length).toBeGreaterThan(0);
-  expect(run.report!.properties.map(({ id, verdict, runs }) => ({ id, verdict, runs })), run.stdout).toEqual(CLIENT_PROPERTIES.map((id) => ({ id, verdict: "pass", runs: 3 })));
+  expect(run.report!.properties.map(({ id, verdict, runs }) => ({ id, verdict, runs })), run.stdout).toEqual(CLIENT_PROPERTIES.map((id) => ({ id, verdict: "pass", runs: 2 })));
 }
 
 describe.concurrent("client mode", () => {

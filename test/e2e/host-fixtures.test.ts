@@ -12,7 +12,7 @@ const HOST_TIMEOUT = ["--host-timeout", "20000"];
  * that breaks a fixed scenario runs none (each case is a real host run, and the properties'
  * own fixtures are in stdio-property-fixtures.test.ts).
  */
-const runsFor = (breaks: readonly string[]) => ["--runs", breaks.length === 0 ? "3" : "0"];
+const runsFor = (breaks: readonly string[]) => ["--runs", breaks.length === 0 ? "2" : "0"];
 
 describe.concurrent("host mode", () => {
   it("reports the bundled reference host conformant", async () => {

@@ -102,3 +102,12 @@ describe("NdjsonFramer under generated chunkings (fast-check)", () => {
     );
   });
 });
+
+describe("NdjsonFramer and byte-order marks", () => {
+  it("keeps a BOM as a character, whether the line arrives whole or in pieces", () => {
+    const stream = Buffer.from('\ufeff{"a":1}\n\ufeff{"b":2}\n');
+    const whole = frameAll([stream]);
+    expect(texts(whole)).toEqual(['\ufeff{"a":1}', '\ufeff{"b":2}']);
+    expect(texts(frameAll([stream.subarray(0, 2), stream.subarray(2)]))).toEqual(texts(whole));
+  });
+});
