@@ -9,9 +9,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     maxConcurrency: 3,
     pool: "forks",
-    // One worker reused across files: the tests share no module state (they drive child
-    // processes), and a fresh worker per file cost CPU the suite is short of.
-    isolate: false,
     globalSetup: ["test/global-leak-check.ts"],
   },
 });

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { AGENT_FIXTURES } from "../../fixtures/agents/manifest.js";
-import { expectExactlyBroken } from "./fixture-verdicts.js";
+import { expectExactlyBroken, focusOn } from "./fixture-verdicts.js";
+import { AGENT_SCENARIOS } from "../../scenarios/agent/index.js";
 import { FIXTURE_PROMPTS, fixtureCommand, runCli } from "./run-cli.js";
 
 /**
@@ -30,7 +31,7 @@ describe.concurrent("agent mode against every fixture agent", () => {
     const name = fixture.file ?? `${fixture.script}.json`;
     it(`${name} → ${expected.length === 0 ? (fixture.verdict ?? "conformant") : expected.join(", ")}`, async () => {
       const control = expected.length === 0 && fixture.verdict === undefined;
-      const run = await runCli(["agent", ...FIXTURE_PROMPTS, ...withDeadlines(fixture.args, control ? "2" : "0"), "--", ...fixtureCommand(fixture)]);
+      const run = await runCli(["agent", ...FIXTURE_PROMPTS, ...withDeadlines(fixture.args, control ? "2" : "0"), ...focusOn(AGENT_SCENARIOS, expected), "--", ...fixtureCommand(fixture)]);
       expectExactlyBroken(run, fixture);
       const report = run.report!;
       const verdict = report.verdict;
