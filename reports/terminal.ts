@@ -6,6 +6,7 @@ import type { Scenario } from "../kit/scenario.js";
 import type { ProgressListener } from "../kit/runner.js";
 import type { ConformanceReport, RequirementResult, ScenarioResult } from "./report-types.js";
 import { AREAS } from "../kit/requirements/index.js";
+import { describeTarget } from "./report-facts.js";
 
 export interface TerminalOptions {
   color: boolean;
@@ -67,9 +68,7 @@ function firstCheck(result: RequirementResult, verdict: "fail" | "not-tested") {
 export function formatSummary(report: ConformanceReport, options: TerminalOptions): string {
   const lines: string[] = [];
   if (!options.quiet) {
-    const who = report.target.bundled ? `the bundled reference ${report.mode}` : [report.target.command, ...report.target.args].join(" ");
-    const info = report.target.info as { name?: string; version?: string } | undefined;
-    lines.push(paint(options, "bold", `acp-conformance ${report.tool.version} · ${report.mode} mode · ${who}${info?.name ? ` (${info.name} ${info.version ?? ""})`.trimEnd() : ""}`));
+    lines.push(paint(options, "bold", `acp-conformance ${report.tool.version} · ${report.mode} mode · ${describeTarget(report)}`));
     for (const area of AREAS) {
       const inArea = report.requirements.filter((result) => result.area === area);
       if (inArea.length === 0) continue;

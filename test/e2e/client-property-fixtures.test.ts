@@ -5,9 +5,9 @@
  * and a replay command.
  */
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { CLIENT_PROPERTY_FIXTURES } from "../../fixtures/clients/manifest.js";
-import { expectExactlyBroken } from "./fixture-verdicts.js";
+import { expectExactlyBroken, expectPropertyFinds } from "./fixture-verdicts.js";
 import { ROOT, runCli } from "./run-cli.js";
 
 /** A fixed seed keeps the test's cases the same from run to run. */
@@ -25,16 +25,7 @@ describe.concurrent("client properties find what the fixed client scenarios miss
 
     it(`${fixture.file}: ${fixture.property} finds ${fixture.breaks.join(", ")} and shrinks it`, async () => {
       const run = await runCli(["client", ...CLIENT_TIMEOUT, "--only", fixture.property, "--seed", SEED, "--runs", String(fixture.runs), "--property-time", "120000", ...command]);
-      expect(run.stderr).toBe("");
-      const report = run.report!;
-      expect(report.properties, run.stdout).toHaveLength(1);
-      const [property] = report.properties;
-      expect(property).toMatchObject({ id: fixture.property, verdict: "fail", seed: Number(SEED), requirement: fixture.breaks[0] });
-      expect(property!.runs).toBeGreaterThan(0);
-      expect(property!.counterexample).toBeDefined();
-      expect(property!.replay).toContain(`--seed ${SEED} --replay ${property!.path}`);
-      expect(report.requirements.filter((result) => result.verdict === "fail").map((result) => result.id)).toEqual([...fixture.breaks]);
-      expect(run.stdout).toContain(`replay: ${property!.replay}`);
+      expectPropertyFinds(run, fixture, SEED);
     });
   }
 });

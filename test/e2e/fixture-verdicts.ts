@@ -53,3 +53,22 @@ export function focusOn(scenarios: readonly Scenario[], breaks: readonly string[
   if (exercising.length === 0 || !breaks.every((id) => covered.has(id))) return [];
   return exercising.flatMap((scenario) => ["--only", scenario.id]);
 }
+
+/**
+ * A property-only run against a fixture its property exists for: the property fails with its
+ * requirement as the only failing one, a shrunk counterexample, and a printed replay command.
+ */
+export function expectPropertyFinds(run: CliRun, fixture: { property: string; breaks: readonly string[] }, seed: string): void {
+  expect(run.stderr).toBe("");
+  const report = run.report!;
+  expect(report, run.stderr).toBeDefined();
+  expect(report.properties, run.stdout).toHaveLength(1);
+  const [property] = report.properties;
+  expect(property).toMatchObject({ id: fixture.property, verdict: "fail", seed: Number(seed), requirement: fixture.breaks[0] });
+  expect(property!.runs).toBeGreaterThan(0);
+  expect(property!.counterexample).toBeDefined();
+  expect(property!.replay).toContain(`--seed ${seed} --replay ${property!.path}`);
+  expect(report.requirements.filter((result) => result.verdict === "fail").map((result) => result.id)).toEqual([...fixture.breaks]);
+  expect(run.stdout).toContain(`replay: ${property!.replay}`);
+  expect(run.exitCode).toBe(1);
+}

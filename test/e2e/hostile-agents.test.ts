@@ -4,27 +4,11 @@
  * one scenario that meets its hostility (--only), so the run is cheap and the expected set exact.
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync, readdirSync } from "node:fs";
+import { processesTagged } from "./process-tags.js";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
 import { ROOT, failingIds, runCli } from "./run-cli.js";
-
-/** Live (non-zombie) processes whose environment carries TAG=<tag>. */
-function processesTagged(tag: string): number[] {
-  const found: number[] = [];
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "latin1");
-      if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) continue;
-      if (readFileSync(`/proc/${name}/environ`, "utf8").split("\0").includes(`ACP_CONFORMANCE_TEST_TAG=${tag}`)) found.push(Number(name));
-    } catch {
-      // exited while we looked
-    }
-  }
-  return found;
-}
 
 interface HostileAgent {
   file: string;

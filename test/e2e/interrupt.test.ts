@@ -3,7 +3,8 @@
  * grandchildren that escaped into their own session included, and exit with code 2.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { processesTagged } from "./process-tags.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ConformanceReport } from "../../reports/report-types.js";
@@ -12,22 +13,6 @@ import { setTimeout as delay } from "node:timers/promises";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { CLI, ROOT, fixtureCommand } from "./run-cli.js";
-
-/** Live (non-zombie) processes whose environment contains TAG=<tag>. */
-function processesTagged(tag: string): number[] {
-  const found: number[] = [];
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "latin1");
-      if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) continue;
-      if (readFileSync(`/proc/${name}/environ`, "utf8").split("\0").includes(`ACP_CONFORMANCE_TEST_TAG=${tag}`)) found.push(Number(name));
-    } catch {
-      // exited while we looked
-    }
-  }
-  return found;
-}
 
 async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;

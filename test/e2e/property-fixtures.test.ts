@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { PROPERTY_FIXTURES } from "../../fixtures/agents/manifest.js";
-import { expectExactlyBroken } from "./fixture-verdicts.js";
+import { expectExactlyBroken, expectPropertyFinds } from "./fixture-verdicts.js";
 import { FIXTURE_PROMPTS, fixtureCommand, runCli } from "./run-cli.js";
 
 /** A fixed seed keeps the test's cases the same from run to run; the properties find each defect from any seed. */
@@ -23,15 +23,7 @@ describe.concurrent("properties find what the fixed scenarios miss", () => {
 
     it(`${fixture.file}: ${fixture.property} finds ${fixture.breaks.join(", ")} and shrinks it`, async () => {
       const run = await runCli(["agent", ...FIXTURE_PROMPTS, "--timeout", "10000", "--only", fixture.property, "--seed", SEED, "--runs", String(fixture.runs), "--property-time", "120000", "--", ...command]);
-      const report = run.report!;
-      expect(report.properties, run.stdout).toHaveLength(1);
-      const [property] = report.properties;
-      expect(property).toMatchObject({ id: fixture.property, verdict: "fail", seed: Number(SEED), requirement: fixture.breaks[0] });
-      expect(property!.runs).toBeGreaterThan(0);
-      expect(property!.counterexample).toBeDefined();
-      expect(property!.replay).toContain(`--seed ${SEED} --replay ${property!.path}`);
-      expect(report.requirements.filter((result) => result.verdict === "fail").map((result) => result.id)).toEqual([...fixture.breaks]);
-      expect(run.stdout).toContain(`replay: ${property!.replay}`);
+      expectPropertyFinds(run, fixture, SEED);
     });
   }
 

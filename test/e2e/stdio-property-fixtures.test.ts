@@ -5,10 +5,10 @@
  * exactly its requirement with a shrunk counterexample and a command that replays it.
  */
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { ADAPTER_PROPERTY_FIXTURES } from "../../fixtures/adapters/manifest.js";
 import { HOST_PROPERTY_FIXTURES } from "../../fixtures/hosts/manifest.js";
-import { expectExactlyBroken } from "./fixture-verdicts.js";
+import { expectExactlyBroken, expectPropertyFinds } from "./fixture-verdicts.js";
 import { runCli, type CliRun } from "./run-cli.js";
 
 /** A fixed seed keeps the test's cases the same from run to run; the properties find each defect from any seed. */
@@ -46,17 +46,7 @@ describe.concurrent("stdio properties find what the fixed scenarios miss", () =>
 
     it(`${subject.mode} ${subject.file}: ${subject.property} finds ${subject.breaks.join(", ")} and shrinks it`, async () => {
       const run = await runMode(subject, ["--only", subject.property, "--seed", SEED, "--runs", String(subject.runs), "--property-time", "120000"]);
-      const report = run.report!;
-      expect(report, run.stderr).toBeDefined();
-      expect(report.properties, run.stdout).toHaveLength(1);
-      const [property] = report.properties;
-      expect(property).toMatchObject({ id: subject.property, verdict: "fail", seed: Number(SEED), requirement: subject.breaks[0] });
-      expect(property!.runs).toBeGreaterThan(0);
-      expect(property!.counterexample).toBeDefined();
-      expect(property!.replay).toContain(`--seed ${SEED} --replay ${property!.path}`);
-      expect(report.requirements.filter((result) => result.verdict === "fail").map((result) => result.id)).toEqual([...subject.breaks]);
-      expect(run.stdout).toContain(`replay: ${property!.replay}`);
-      expect(run.exitCode).toBe(1);
+      expectPropertyFinds(run, subject, SEED);
     });
   }
 });
