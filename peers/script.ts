@@ -14,19 +14,30 @@ export class ScriptError extends Error {
   override name = "ScriptError";
 }
 
-let validator: ValidateFunction | undefined;
+type ScriptRole = PeerScript["role"];
+const SCRIPT_DEFINITIONS: Record<ScriptRole, string> = { agent: "AgentScript", client: "ClientScript", adapter: "AdapterScript", host: "HostScript" };
+const validators = new Map<ScriptRole, ValidateFunction>();
 
-/** The validator precompiled at build time (dist/peers/script-validator.cjs), or one compiled now. */
-function scriptValidator(): ValidateFunction {
-  if (validator) return validator;
+/**
+ * One role's validator, precompiled at build time (dist/peers/script-validators/<role>.cjs), or
+ * compiled now. Per role because a spawned peer's start-up is mostly loading this code.
+ */
+function scriptValidator(role: ScriptRole): ValidateFunction {
+  const known = validators.get(role);
+  if (known) return known;
   const require = createRequire(import.meta.url);
+  let validator: ValidateFunction;
   try {
-    validator = require("./script-validator.cjs") as ValidateFunction;
+    validator = require(`./script-validators/${role}.cjs`) as ValidateFunction;
   } catch {
     // Not built (the TypeScript runs directly): compile the schema now, loading ajv only here.
     const { Ajv2020 } = require("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020Class };
-    validator = new Ajv2020({ allErrors: true, strict: false }).compile(JSON.parse(schemaText()));
+    const schema = JSON.parse(schemaText()) as { $id: string };
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    ajv.addSchema(schema);
+    validator = ajv.getSchema(`${schema.$id}#/$defs/${SCRIPT_DEFINITIONS[role]}`)!;
   }
+  validators.set(role, validator);
   return validator;
 }
 
@@ -42,9 +53,14 @@ function schemaText(): string {
   throw new Error("schemas/peer-script.schema.json is missing from the package");
 }
 
-/** Validates a script; throws a ScriptError listing every problem with its JSON path. */
+/** Validates a script against its role's definition; throws a ScriptError listing every problem with its JSON path. */
 export function validateScript(script: unknown, source = "script"): PeerScript {
-  const validate = scriptValidator();
+  const role = (script as { role?: unknown } | null)?.role;
+  if (typeof role !== "string" || !Object.hasOwn(SCRIPT_DEFINITIONS, role)) {
+    const found = role === undefined ? "it has none" : `it has ${JSON.stringify(role)}`;
+    throw new ScriptError(`${source} is not a valid peer script:\n  /role must be "agent", "client", "adapter" or "host" (${found})`);
+  }
+  const validate = scriptValidator(role as ScriptRole);
   if (validate(script)) return script as PeerScript;
   // oneOf branches explode into many errors; the deepest ones are the useful ones.
   const errors = validate.errors ?? [];

@@ -1,16 +1,22 @@
-// Precompiles the peer-script validator with ajv's standalone code generation, so a spawned
+// Precompiles the peer-script validators with ajv's standalone code generation, so a spawned
 // scripted peer validates its script without compiling the schema at start-up (about 170 ms).
-// Runs after tsc; peers/script.ts falls back to compiling when this file is absent (tests
+// One file per role: a spawned agent then loads only the agent's validator (112 KB of code
+// instead of 267 KB for the union), which is a fifth of its start-up.
+// Runs after tsc; peers/script.ts falls back to compiling when these files are absent (tests
 // that run the TypeScript sources directly).
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 
 const schema = JSON.parse(readFileSync("schemas/peer-script.schema.json", "utf8"));
 const ajv = new Ajv2020({ allErrors: true, strict: false, code: { source: true } });
-const validate = ajv.compile(schema);
-mkdirSync("dist/peers", { recursive: true });
-writeFileSync("dist/peers/script-validator.cjs", standaloneCode.default ? standaloneCode.default(ajv, validate) : standaloneCode(ajv, validate));
+ajv.addSchema(schema);
+mkdirSync("dist/peers/script-validators", { recursive: true });
+rmSync("dist/peers/script-validator.cjs", { force: true }); // the union validator of earlier builds
+for (const [role, definition] of Object.entries({ agent: "AgentScript", client: "ClientScript", adapter: "AdapterScript", host: "HostScript" })) {
+  const validate = ajv.getSchema(`${schema.$id}#/$defs/${definition}`);
+  writeFileSync(`dist/peers/script-validators/${role}.cjs`, (standaloneCode.default ?? standaloneCode)(ajv, validate));
+}
 
 // The ACP schema's validators, one export per method params/result definition: compiling them
 // at run time cost the kit about a second of CPU per run.
