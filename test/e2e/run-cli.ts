@@ -15,7 +15,7 @@ export function fixturePath(name: string): string {
 /** The command line that runs a fixture: a program from dist/, or a peer script through the scripted peer. */
 export function fixtureCommand(fixture: { file?: string; script?: string }): string[] {
   if (fixture.file) return [process.execPath, fixturePath(fixture.file)];
-  return [process.execPath, join(ROOT, "dist/peers/main.js"), "agent", "--script", join(ROOT, "fixtures/scripts", `${fixture.script}.json`)];
+  return [process.execPath, join(ROOT, "dist/peers/peer-process.js"), "agent", "--script", join(ROOT, "fixtures/scripts", `${fixture.script}.json`)];
 }
 
 /** The prompts that steer fixture agents (the reference agent's documented triggers). */

@@ -1,7 +1,7 @@
 /**
  * A spawned scripted peer must start light: it answers initialize without loading the CLI, the
  * reports, the ACP schema validator or fast-check. This walks the built module graph from the
- * peer's entry point.
+ * peer's entry point, and checks that the bundle actually spawned is one file of our own code.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -35,5 +35,13 @@ describe("the spawned peer's start-up", () => {
     const relative = [...files].map((file) => file.slice(root.length + 1));
     expect(relative.filter((file) => /^dist\/(bin|reports|scenarios)\//.test(file) || file.endsWith("kit/wire/schema.js"))).toEqual([]);
     expect([...packages].filter((name) => ["yargs", "fast-check", "@agentclientprotocol/sdk", "execa"].includes(name))).toEqual([]);
+  });
+
+  it("is spawned from one bundled file that imports only Node's built-ins", async () => {
+    const { peerEntryPoint } = await import("../../peers/entry-point.js");
+    expect(peerEntryPoint()).toBe(join(root, "dist/peers/peer-process.js"));
+    const { files, packages } = moduleGraph(peerEntryPoint());
+    expect([...files]).toEqual([peerEntryPoint()]);
+    expect([...packages]).toEqual([]);
   });
 });
