@@ -5,9 +5,9 @@
  * `{adapter}` expands to), and the NDJSON file in which the peer records everything it saw
  * and did. The kit reads that file after the target is done.
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { makeScratchDir } from "../scratch-dirs.js";
 import type { PeerEvent } from "../../peers/observation-log.js";
 import type { AdapterScript, AgentScript } from "../../peers/script-types.js";
 import { peerEntryPoint } from "../../peers/entry-point.js";
@@ -20,7 +20,7 @@ export class PeerShim {
   readonly eventsFile: string;
 
   constructor(script: AgentScript | AdapterScript) {
-    this.dir = mkdtempSync(join(tmpdir(), `acp-conformance-${script.role}-`));
+    this.dir = makeScratchDir(`${script.role}-`);
     if (/\s/.test(this.dir)) throw new Error(`the temporary directory ${this.dir} has a space in its path; set TMPDIR to a path without one`);
     const scriptFile = join(this.dir, "script.json");
     this.eventsFile = join(this.dir, "events.ndjson");

@@ -4,9 +4,9 @@
  * edit outside the working directory shows up by path.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { makeScratchDir } from "../../kit/scratch-dirs.js";
 
 export class AdapterWorkspace {
   readonly root: string;
@@ -15,7 +15,7 @@ export class AdapterWorkspace {
   readonly #before: Map<string, string>;
 
   constructor() {
-    this.root = mkdtempSync(join(tmpdir(), "acp-conformance-adapter-"));
+    this.root = makeScratchDir("adapter-");
     this.cwd = join(this.root, "worktree");
     mkdirSync(this.cwd);
     writeFileSync(join(this.cwd, "README.md"), "# A working directory the adapter may change\n");

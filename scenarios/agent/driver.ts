@@ -3,9 +3,8 @@
  * prompt turns, answers to the agent's requests, and teardown. It records only the generic
  * per-frame checks (in finish()); each scenario records its own checks explicitly.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { makeScratchDir } from "../../kit/scratch-dirs.js";
 import { TargetProcess, targetMarker } from "../../kit/process/target.js";
 import { tearDown, type TeardownReport } from "../../kit/process/teardown.js";
 import { findDescendants, type ProcessInfo } from "../../kit/process/tree.js";
@@ -79,7 +78,7 @@ export class AgentUnderTest {
 
   /** Spawns the agent in its own process group; teardown is registered with the scenario. */
   static async start(context: ScenarioContext): Promise<AgentUnderTest> {
-    const scratch = mkdtempSync(join(tmpdir(), "acp-conformance-"));
+    const scratch = makeScratchDir("sessions-");
     const transcript = new Transcript();
     const target = await TargetProcess.spawn({
       command: context.target.command,
@@ -227,11 +226,14 @@ export class AgentUnderTest {
   async finish(): Promise<void> {
     if (this.#finished) return;
     this.#finished = true;
-    const seenEarlier = this.target.alive ? this.descendants() : [];
-    recordGenericChecks(this);
-    this.teardown = await tearDown(this.target, { closeGraceMs: this.options.closeGraceMs, termGraceMs: 2_000, seenEarlier });
-    this.transcript.finish();
-    rmSync(this.#scratch, { recursive: true, force: true });
+    try {
+      const seenEarlier = this.target.alive ? this.descendants() : [];
+      recordGenericChecks(this);
+      this.teardown = await tearDown(this.target, { closeGraceMs: this.options.closeGraceMs, termGraceMs: 2_000, seenEarlier });
+      this.transcript.finish();
+    } finally {
+      rmSync(this.#scratch, { recursive: true, force: true });
+    }
     if (this.connection.kitBugs.length > 0) throw this.connection.kitBugs[0];
   }
 

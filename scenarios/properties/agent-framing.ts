@@ -3,9 +3,8 @@
  * offsets (inside multi-byte characters too), grouped into generated writes, or carrying
  * generated ids must get the same answers as when each frame is written whole.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { makeScratchDir } from "../../kit/scratch-dirs.js";
 import fc from "fast-check";
 import type { ScenarioContext } from "../../kit/scenario.js";
 import type { RequestOutcome } from "../../kit/wire/connection.js";
@@ -52,7 +51,7 @@ export function answerShape(outcome: RequestOutcome): string {
  * case is compared with. Creates the session directory, removed when the scenario ends.
  */
 async function prepareSessionFrames(context: ScenarioContext, ids: number[]): Promise<SessionFrames | string> {
-  const cwd = mkdtempSync(join(tmpdir(), "acp-conformance-ü😀é-"));
+  const cwd = makeScratchDir("ü😀é-");
   context.defer(async () => rmSync(cwd, { recursive: true, force: true }));
   const frames = ids.map((id) => frameBytes(id, cwd));
   const baselineRun = await withCaseContext(context, async (caseContext) => {

@@ -4,9 +4,8 @@
  * "stdio"), a runtime-v1 request naming that agent written to the runtime's stdin, then EOF;
  * the runtime's events are read until it exits or --host-timeout passes.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { makeScratchDir } from "../../kit/scratch-dirs.js";
 import { runTargetWithPeer, type PeerRun, type PeerRunOptions } from "../../kit/control/run-with-peer.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
 import type { AdapterAction } from "../../peers/script-types.js";
@@ -32,7 +31,7 @@ export interface RuntimeRunOptions extends Pick<PeerRunOptions, "whileRunning"> 
 export const TASK = { id: "ACP-CONFORMANCE-RT", request: "Say what you did.", context: {}, messages: [] };
 
 export async function runRuntime(context: ScenarioContext, actions: AdapterAction[], options: RuntimeRunOptions = {}): Promise<RuntimeRun> {
-  const cwd = mkdtempSync(join(tmpdir(), "acp-conformance-runtime-"));
+  const cwd = makeScratchDir("runtime-");
   context.defer(async () => rmSync(cwd, { recursive: true, force: true }));
   let sent: RuntimeRequest | string | undefined;
   const run = await runTargetWithPeer(context, { role: "adapter", actions }, {

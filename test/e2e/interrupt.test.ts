@@ -1,9 +1,10 @@
 /**
  * Ctrl-C (or SIGTERM) in the middle of a run: the kit must stop every process it started,
- * grandchildren that escaped into their own session included, and exit with code 2.
+ * grandchildren that escaped into their own session included, remove its scratch directories, and
+ * exit with code 2.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { processesTagged } from "./process-tags.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,10 +31,12 @@ describe.skipIf(process.platform !== "linux")("interrupting the kit", () => {
       // leaks-grandchild starts a `sleep 300` in its own session from every agent process.
       const reportDir = mkdtempSync(join(tmpdir(), "acp-conformance-interrupt-"));
       const reportPath = join(reportDir, "partial.json");
+      const kitTmpdir = join(reportDir, "tmp");
+      mkdirSync(kitTmpdir);
       const kit = execa(process.execPath, [CLI, "agent", "--report-json", reportPath, "--env", `ACP_CONFORMANCE_TEST_TAG=${tag}`, "--", ...fixtureCommand({ script: "leaks-grandchild" })], {
         reject: false,
         cwd: ROOT,
-        env: { NO_COLOR: "1" },
+        env: { NO_COLOR: "1", TMPDIR: kitTmpdir },
       });
       try {
         // Wait for an agent and its escaped grandchild (two tagged processes) to exist.
@@ -50,6 +53,8 @@ describe.skipIf(process.platform !== "linux")("interrupting the kit", () => {
         expect(report.interrupted!.scenariosFinished).toBe(report.scenarios.length);
         expect(report.blockedReason).toMatch(/^interrupted by SIG(INT|TERM) after \d+ of \d+ scenarios; this report is partial$/);
         expect(await waitUntil(() => processesTagged(tag).length === 0, 5_000), `still alive: ${processesTagged(tag).join(", ")}`).toBe(true);
+        // The scenarios cut short had no chance to remove their scratch directories; the kit must have.
+        expect(readdirSync(kitTmpdir)).toEqual([]);
       } finally {
         for (const pid of processesTagged(tag)) process.kill(pid, "SIGKILL");
         kit.kill("SIGKILL");

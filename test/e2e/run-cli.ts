@@ -1,5 +1,5 @@
 /** Runs the built CLI as a real child process, as a user would, and reads its JSON report. */
-import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { execa } from "execa";
@@ -28,13 +28,21 @@ export interface CliRun {
   report: ConformanceReport | undefined;
 }
 
+/**
+ * Every run gets a TMPDIR of its own, which must be empty once the kit has exited: so each CLI
+ * test also checks that the kit left no scratch directory behind.
+ */
 export async function runCli(args: string[], options: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<CliRun> {
   const dir = mkdtempSync(join(tmpdir(), "acp-conformance-test-"));
   const reportPath = join(dir, "report.json");
+  const kitTmpdir = join(dir, "tmp");
+  mkdirSync(kitTmpdir);
   try {
     const [mode, ...rest] = args;
     const withReport = mode !== undefined && ["agent", "client", "adapter", "host", "runtime"].includes(mode) ? [mode, "--report-json", reportPath, ...rest] : args;
-    const result = await execa(process.execPath, [CLI, ...withReport], { reject: false, timeout: options.timeoutMs ?? 170_000, env: { NO_COLOR: "1", ...options.env }, cwd: ROOT });
+    const result = await execa(process.execPath, [CLI, ...withReport], { reject: false, timeout: options.timeoutMs ?? 170_000, env: { NO_COLOR: "1", TMPDIR: kitTmpdir, ...options.env }, cwd: ROOT });
+    const leftBehind = readdirSync(kitTmpdir);
+    if (leftBehind.length > 0) throw new Error(`acp-conformance ${args.join(" ")} left ${leftBehind.join(", ")} in its TMPDIR`);
     const report = existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, "utf8")) as ConformanceReport) : undefined;
     return { exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr, report };
   } finally {
