@@ -4,16 +4,11 @@
  * resident memory. One cheap /proc scan per tick (no command lines or environments), so a
  * scenario's watching does not compete with the target for CPU.
  */
-import { readFileSync } from "node:fs";
-import { findDescendants, listProcesses, type ProcessInfo } from "./tree.js";
+import { findDescendants, listProcesses, readProcFile, type ProcessInfo } from "./tree.js";
 
 function residentBytes(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
+  const match = /VmRSS:\s+(\d+) kB/.exec(readProcFile(`/proc/${pid}/status`, "utf8") ?? "");
+  return match ? Number(match[1]) * 1024 : 0;
 }
 
 export class TreeWatcher {

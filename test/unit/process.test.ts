@@ -4,7 +4,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { SpawnError, TargetProcess } from "../../kit/process/target.js";
 import { tearDown } from "../../kit/process/teardown.js";
-import { findDescendants, processInfo } from "../../kit/process/tree.js";
+import { findDescendants, processInfo, readProcFile } from "../../kit/process/tree.js";
 import { killEverythingNow } from "../../kit/process/registry.js";
 
 const started: TargetProcess[] = [];
@@ -93,5 +93,20 @@ describe.skipIf(process.platform !== "linux")("descendants and teardown", () => 
 describe("spawn errors", () => {
   it("a missing command is a SpawnError that names it", async () => {
     await expect(TargetProcess.spawn({ command: "/no/such/agent", args: [], cwd: process.cwd(), marker: "m", maxLineBytes: 1024 })).rejects.toThrow(SpawnError);
+  });
+});
+
+describe("reading /proc", () => {
+  it.skipIf(process.platform !== "linux")("reads a process's long environment whole, past the reused buffer", async () => {
+    // 100 KiB of environment puts the marker past the first 64 KiB the scan reads in place.
+    const target = await TargetProcess.spawn({ command: process.execPath, args: ["-e", "setTimeout(() => {}, 30000)"], cwd: process.cwd(), env: { ACP_CONFORMANCE_PADDING: "x".repeat(100 * 1024) }, marker: `test-${randomUUID()}`, maxLineBytes: 1024 });
+    started.push(target);
+    const environ = readProcFile(`/proc/${target.pid}/environ`, "utf8")!;
+    expect(environ.length).toBeGreaterThan(100 * 1024);
+    expect(processInfo(target.pid)?.marker).toBe(target.marker);
+  });
+
+  it("says undefined for a process that is gone", () => {
+    expect(readProcFile("/proc/999999999/stat", "latin1")).toBeUndefined();
   });
 });
