@@ -39,7 +39,8 @@ export async function runCli(args: string[], options: { timeoutMs?: number; env?
   mkdirSync(kitTmpdir);
   try {
     const [mode, ...rest] = args;
-    const withReport = mode !== undefined && ["agent", "client", "adapter", "host", "runtime"].includes(mode) ? [mode, "--report-json", reportPath, ...rest] : args;
+    // Two jobs per kit: vitest runs three kits at once, and CI has two cores.
+    const withReport = mode !== undefined && ["agent", "client", "adapter", "host", "runtime"].includes(mode) ? [mode, "--report-json", reportPath, "--jobs", "2", ...rest] : args;
     const result = await execa(process.execPath, [CLI, ...withReport], { reject: false, timeout: options.timeoutMs ?? 170_000, env: { NO_COLOR: "1", TMPDIR: kitTmpdir, ...options.env }, cwd: ROOT });
     const leftBehind = readdirSync(kitTmpdir);
     if (leftBehind.length > 0) throw new Error(`acp-conformance ${args.join(" ")} left ${leftBehind.join(", ")} in its TMPDIR`);
