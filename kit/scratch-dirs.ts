@@ -1,6 +1,6 @@
 /**
  * Scratch directories for one kit run: session working directories, peer shims, adapter
- * workspaces. They all live under one directory, removed when the kit's process exits, however
+ * workspaces (and, in a user's test process, the files of spawned mock peers). They all live under one directory, removed when the kit's process exits, however
  * it exits (the end of the run, an error, an interrupt). Each scenario still removes its own
  * directories as it ends, so a long run does not pile them up; this is what catches the ones a
  * scenario could not remove (its teardown threw, the run was interrupted before it ended).

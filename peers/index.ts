@@ -8,8 +8,7 @@
  *
  * The same script runs either way, and `log` (or `readSpawnedLog()`) tells what happened.
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough, Readable, Writable } from "node:stream";
 import { ObservationLog, type PeerEvent } from "./observation-log.js";
@@ -18,6 +17,7 @@ import type { AdapterScript, AgentScript, ClientScript, HostScript, PeerScript }
 import { startHostTask, type HostTask } from "./host/mock-host.js";
 import { startPeer, type StartedPeer } from "./start-peer.js";
 import { peerEntryPoint } from "./entry-point.js";
+import { makeScratchDir } from "../kit/scratch-dirs.js";
 
 export { ObservationLog, type PeerEvent, type PeerEventKind } from "./observation-log.js";
 export { ScriptError, validateScript, readScriptFile } from "./script.js";
@@ -83,7 +83,8 @@ class ScriptedPeer<S extends PeerScript> implements MockPeer<S> {
   }
 
   #files(): { dir: string; script: string; log: string } {
-    this.#dir ??= mkdtempSync(join(tmpdir(), "acp-conformance-peer-"));
+    // Removed by close(), or when this process exits if close() was never called.
+    this.#dir ??= makeScratchDir("peer-");
     const script = join(this.#dir, "script.json");
     if (!existsSync(script)) writeFileSync(script, JSON.stringify(this.script));
     return { dir: this.#dir, script, log: join(this.#dir, "events.ndjson") };

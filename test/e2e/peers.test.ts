@@ -2,7 +2,9 @@
  * The scripted peers: the same script and seed give the same frames, in-process and spawned;
  * faults are applied; fs is confined; spawned descendants are reported and cleaned up.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { afterEach, describe, expect, it } from "vitest";
@@ -169,6 +171,14 @@ describe("scripted peers", () => {
   it("rejects an invalid script with the path of the problem", () => {
     expect(() => mockAgent({ prompts: [{ actions: [{ stop: 5 } as never] }] })).toThrow(ScriptError);
     expect(() => mockClient({ steps: [{ initialise: {} } as never] })).toThrow(/not a valid peer script/);
+  });
+
+  it("a spawned peer's files go when the test process exits, even without close()", () => {
+    const peers = join(import.meta.dirname, "../../dist/peers/index.js");
+    const program = `const { mockAgent } = await import(${JSON.stringify(peers)}); const { args } = mockAgent({}).spawnCommand(); process.stdout.write(args[3]);`;
+    const scriptPath = execFileSync(process.execPath, ["--input-type=module", "-e", program], { encoding: "utf8" });
+    expect(scriptPath).toMatch(/script\.json$/);
+    expect(existsSync(dirname(scriptPath))).toBe(false);
   });
 
   it("the CLI runs a scripted peer on stdio", async () => {
