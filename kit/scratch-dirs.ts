@@ -1,9 +1,10 @@
 /**
  * Scratch directories for one kit run: session working directories, peer shims, adapter
- * workspaces (and, in a user's test process, the files of spawned mock peers). They all live under one directory, removed when the kit's process exits, however
- * it exits (the end of the run, an error, an interrupt). Each scenario still removes its own
- * directories as it ends, so a long run does not pile them up; this is what catches the ones a
- * scenario could not remove (its teardown threw, the run was interrupted before it ended).
+ * workspaces (and, in a user's test process, the files of spawned mock peers). They all live
+ * under one directory, removed when the process exits, however it exits (the end of the run, an
+ * error, an interrupt). Each scenario still removes its own directories as it ends, so a long
+ * run does not pile them up; this catches the ones a scenario could not remove (its teardown
+ * threw, or the run was interrupted before it ended).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
