@@ -1,23 +1,39 @@
 /**
  * Scratch directories for one kit run: session working directories, peer shims, adapter
  * workspaces (and, in a user's test process, the files of spawned mock peers). They all live
- * under one directory, removed when the process exits, however it exits (the end of the run, an
- * error, an interrupt). Each scenario still removes its own directories as it ends, so a long
- * run does not pile them up; this catches the ones a scenario could not remove (its teardown
- * threw, or the run was interrupted before it ended).
+ * under one root directory, which goes with the last directory removed from it, or when the
+ * process exits, however it exits (the end of the run, an error, an interrupt). So a scenario
+ * that could not remove its own (its teardown threw, the run was interrupted before it ended)
+ * leaves nothing behind, and neither does a process that is killed once its directories are
+ * removed (a test runner's worker, which may not get to run exit handlers).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
-let runRoot: string | undefined;
+let root: string | undefined;
+let removedAtExit = false;
 
-/** A fresh directory named `<prefix>XXXXXX` under this run's scratch root. */
+/** A fresh directory named `<prefix>XXXXXX` under this process's scratch root. */
 export function makeScratchDir(prefix: string): string {
-  if (runRoot === undefined) {
-    const root = mkdtempSync(join(tmpdir(), "acp-conformance-run-"));
-    process.once("exit", () => rmSync(root, { recursive: true, force: true }));
-    runRoot = root;
+  if (!removedAtExit) {
+    process.once("exit", () => {
+      if (root !== undefined) rmSync(root, { recursive: true, force: true });
+    });
+    removedAtExit = true;
   }
-  return mkdtempSync(join(runRoot, prefix));
+  root ??= mkdtempSync(join(tmpdir(), "acp-conformance-run-"));
+  return mkdtempSync(join(root, prefix));
+}
+
+/** Removes a directory from makeScratchDir, and the root with it when that was the last one. */
+export function removeScratchDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  if (root === undefined || dirname(dir) !== root) return;
+  try {
+    rmdirSync(root);
+    root = undefined;
+  } catch {
+    // Other scratch directories are still in use.
+  }
 }

@@ -8,7 +8,7 @@
  *
  * The same script runs either way, and `log` (or `readSpawnedLog()`) tells what happened.
  */
-import { chmodSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { chmodSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough, Readable, Writable } from "node:stream";
 import { ObservationLog, type PeerEvent } from "./observation-log.js";
@@ -17,7 +17,7 @@ import type { AdapterScript, AgentScript, ClientScript, HostScript, PeerScript }
 import { startHostTask, type HostTask } from "./host/mock-host.js";
 import { startPeer, type StartedPeer } from "./start-peer.js";
 import { peerEntryPoint } from "./entry-point.js";
-import { makeScratchDir } from "../kit/scratch-dirs.js";
+import { makeScratchDir, removeScratchDir } from "../kit/scratch-dirs.js";
 
 export { ObservationLog, type PeerEvent, type PeerEventKind } from "./observation-log.js";
 export { ScriptError, validateScript, readScriptFile } from "./script.js";
@@ -140,7 +140,7 @@ class ScriptedPeer<S extends PeerScript> implements MockPeer<S> {
         // already gone
       }
     }
-    if (this.#dir) rmSync(this.#dir, { recursive: true, force: true });
+    if (this.#dir) removeScratchDir(this.#dir);
     this.#dir = undefined;
   }
 }

@@ -5,9 +5,9 @@
  * `{adapter}` expands to), and the NDJSON file in which the peer records everything it saw
  * and did. The kit reads that file after the target is done.
  */
-import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { makeScratchDir } from "../scratch-dirs.js";
+import { makeScratchDir, removeScratchDir } from "../scratch-dirs.js";
 import type { PeerEvent } from "../../peers/observation-log.js";
 import type { AdapterScript, AgentScript } from "../../peers/script-types.js";
 import { peerEntryPoint } from "../../peers/entry-point.js";
@@ -47,6 +47,6 @@ export class PeerShim {
   }
 
   remove(): void {
-    rmSync(this.dir, { recursive: true, force: true });
+    removeScratchDir(this.dir);
   }
 }

@@ -4,9 +4,9 @@
  * edit outside the working directory shows up by path.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { makeScratchDir } from "../../kit/scratch-dirs.js";
+import { makeScratchDir, removeScratchDir } from "../../kit/scratch-dirs.js";
 
 export class AdapterWorkspace {
   readonly root: string;
@@ -35,7 +35,7 @@ export class AdapterWorkspace {
   }
 
   remove(): void {
-    rmSync(this.root, { recursive: true, force: true });
+    removeScratchDir(this.root);
   }
 
   #snapshot(): Map<string, string> {

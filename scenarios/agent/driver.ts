@@ -3,8 +3,7 @@
  * prompt turns, answers to the agent's requests, and teardown. It records only the generic
  * per-frame checks (in finish()); each scenario records its own checks explicitly.
  */
-import { rmSync } from "node:fs";
-import { makeScratchDir } from "../../kit/scratch-dirs.js";
+import { makeScratchDir, removeScratchDir } from "../../kit/scratch-dirs.js";
 import { TargetProcess, targetMarker } from "../../kit/process/target.js";
 import { tearDown, type TeardownReport } from "../../kit/process/teardown.js";
 import { findDescendants, type ProcessInfo } from "../../kit/process/tree.js";
@@ -232,7 +231,7 @@ export class AgentUnderTest {
       this.teardown = await tearDown(this.target, { closeGraceMs: this.options.closeGraceMs, termGraceMs: 2_000, seenEarlier });
       this.transcript.finish();
     } finally {
-      rmSync(this.#scratch, { recursive: true, force: true });
+      removeScratchDir(this.#scratch);
     }
     if (this.connection.kitBugs.length > 0) throw this.connection.kitBugs[0];
   }

@@ -5,8 +5,7 @@
  * `{agent}`, the runtime gets a request with transport "acp" naming the scripted agent, and its
  * exit code and output are read the same way.
  */
-import { rmSync } from "node:fs";
-import { makeScratchDir } from "../../kit/scratch-dirs.js";
+import { makeScratchDir, removeScratchDir } from "../../kit/scratch-dirs.js";
 import { runTargetWithPeer, type PeerRun } from "../../kit/control/run-with-peer.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
 import type { AgentScript } from "../../peers/script-types.js";
@@ -26,7 +25,7 @@ function acpRequestTimeoutMs(clientTimeoutMs: number): number {
 
 function runThroughRuntime(context: ScenarioContext, script: AgentScript, options: { sampleMemory?: boolean }): Promise<ClientRun> {
   const cwd = makeScratchDir("runtime-");
-  context.defer(async () => rmSync(cwd, { recursive: true, force: true }));
+  context.defer(async () => removeScratchDir(cwd));
   const request = (command: string) => ({ protocolVersion: 1, transport: "acp", command, args: [], cwd, timeoutMs: acpRequestTimeoutMs(context.options.clientTimeoutMs), task: { id: "ACP-CONFORMANCE-ACP", request: "Hello from acp-conformance.", context: {}, messages: [] } });
   return runTargetWithPeer(context, script, { shimEnv: "ACP_CONFORMANCE_AGENT", timeoutMs: context.options.clientTimeoutMs, maxLineBytes: 16 * 1024 * 1024, stdin: (shim) => JSON.stringify(request(shim.path)), ...options });
 }

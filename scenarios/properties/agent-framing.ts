@@ -3,8 +3,7 @@
  * offsets (inside multi-byte characters too), grouped into generated writes, or carrying
  * generated ids must get the same answers as when each frame is written whole.
  */
-import { rmSync } from "node:fs";
-import { makeScratchDir } from "../../kit/scratch-dirs.js";
+import { makeScratchDir, removeScratchDir } from "../../kit/scratch-dirs.js";
 import fc from "fast-check";
 import type { ScenarioContext } from "../../kit/scenario.js";
 import type { RequestOutcome } from "../../kit/wire/connection.js";
@@ -52,7 +51,7 @@ export function answerShape(outcome: RequestOutcome): string {
  */
 async function prepareSessionFrames(context: ScenarioContext, ids: number[]): Promise<SessionFrames | string> {
   const cwd = makeScratchDir("ü😀é-");
-  context.defer(async () => rmSync(cwd, { recursive: true, force: true }));
+  context.defer(async () => removeScratchDir(cwd));
   const frames = ids.map((id) => frameBytes(id, cwd));
   const baselineRun = await withCaseContext(context, async (caseContext) => {
     const agent = await AgentUnderTest.start(caseContext);

@@ -4,8 +4,7 @@
  * "stdio"), a runtime-v1 request naming that agent written to the runtime's stdin, then EOF;
  * the runtime's events are read until it exits or --host-timeout passes.
  */
-import { rmSync } from "node:fs";
-import { makeScratchDir } from "../../kit/scratch-dirs.js";
+import { makeScratchDir, removeScratchDir } from "../../kit/scratch-dirs.js";
 import { runTargetWithPeer, type PeerRun, type PeerRunOptions } from "../../kit/control/run-with-peer.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
 import type { AdapterAction } from "../../peers/script-types.js";
@@ -32,7 +31,7 @@ export const TASK = { id: "ACP-CONFORMANCE-RT", request: "Say what you did.", co
 
 export async function runRuntime(context: ScenarioContext, actions: AdapterAction[], options: RuntimeRunOptions = {}): Promise<RuntimeRun> {
   const cwd = makeScratchDir("runtime-");
-  context.defer(async () => rmSync(cwd, { recursive: true, force: true }));
+  context.defer(async () => removeScratchDir(cwd));
   let sent: RuntimeRequest | string | undefined;
   const run = await runTargetWithPeer(context, { role: "adapter", actions }, {
     shimEnv: "ACP_CONFORMANCE_AGENT",

@@ -181,6 +181,19 @@ describe("scripted peers", () => {
     expect(existsSync(dirname(scriptPath))).toBe(false);
   });
 
+  it("a closed peer leaves nothing behind, even if its process is then killed", () => {
+    const peers = join(import.meta.dirname, "../../dist/peers/index.js");
+    const program = `const { mockAgent } = await import(${JSON.stringify(peers)}); const agent = mockAgent({}); process.stdout.write(agent.spawnCommand().args[3]); await agent.close(); process.kill(process.pid, "SIGKILL");`;
+    let scriptPath = "";
+    try {
+      execFileSync(process.execPath, ["--input-type=module", "-e", program], { encoding: "utf8" });
+    } catch (error) {
+      scriptPath = (error as { stdout: string }).stdout; // SIGKILL: no exit handler ran
+    }
+    expect(scriptPath).toMatch(/script\.json$/);
+    expect(existsSync(dirname(dirname(scriptPath)))).toBe(false);
+  });
+
   it("the CLI runs a scripted peer on stdio", async () => {
     const agent = track(mockAgent({ initialize: { agentInfo: { name: "from-cli", version: "0" } } }));
     const scriptPath = agent.spawnCommand().args[3]!;
