@@ -1,5 +1,4 @@
 /** Turns a run's outcome into the versioned JSON report of ARCHITECTURE §6. */
-import { readFileSync } from "node:fs";
 import { REQUIREMENTS, PINNED_SPEC, type Requirement } from "../kit/requirements/index.js";
 import type { RunOutcome } from "../kit/runner.js";
 import type { RunPlan } from "../kit/run-options.js";
@@ -9,6 +8,7 @@ import type { ConformanceReport } from "./report-types.js";
 import { createRedactor } from "./redact.js";
 import { applyBaseline } from "../kit/baseline.js";
 import { TargetProcess } from "../kit/process/target.js";
+import { readProcFile } from "../kit/process/tree.js";
 
 export interface ReportInput {
   plan: RunPlan;
@@ -40,13 +40,8 @@ function reportedSides(plan: RunPlan, side: Requirement["side"]): Array<Requirem
  * maxRSS can carry the high-water mark of the parent that spawned the kit (a test runner, a bench).
  */
 function peakRssBytes(): number {
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"));
-    if (match) return Number(match[1]) * 1024;
-  } catch {
-    // not Linux
-  }
-  return process.resourceUsage().maxRSS * 1024;
+  const match = /VmHWM:\s+(\d+) kB/.exec(readProcFile("/proc/self/status", "utf8") ?? "");
+  return match ? Number(match[1]) * 1024 : process.resourceUsage().maxRSS * 1024;
 }
 
 export function buildReport(input: ReportInput): ConformanceReport {

@@ -106,13 +106,13 @@ export class TargetProcess {
     liveTargets.add(this);
   }
 
+  /** How many targets this process has spawned (a figure for the report's environment and the bench). */
+  static spawnedCount = 0;
+
   /**
    * Spawns the target. Resolves once the process exists; rejects with a SpawnError when it
    * could not be started at all (missing or non-executable command).
    */
-  /** How many targets this process has spawned (a figure for the report's environment and the bench). */
-  static spawnedCount = 0;
-
   static async spawn(options: TargetOptions): Promise<TargetProcess> {
     TargetProcess.spawnedCount += 1;
     // node:child_process rather than execa: the kit needs none of execa's conveniences here, and
