@@ -8,6 +8,6 @@ function flood() {
     left -= 1;
     if (!process.stderr.write(chunk)) return void process.stderr.once("drain", flood);
   }
-  import("./raw-agent.mjs");
+  void import("./raw-agent.mjs");
 }
 flood();

@@ -9,8 +9,7 @@ const reply = (id, result) => process.stdout.write(`${JSON.stringify({ jsonrpc: 
 process.stdin.setEncoding("utf8");
 process.stdin.on("data", (chunk) => {
   pending += chunk;
-  let newline;
-  while ((newline = pending.indexOf("\n")) !== -1) {
+  for (let newline = pending.indexOf("\n"); newline !== -1; newline = pending.indexOf("\n")) {
     const line = pending.slice(0, newline);
     pending = pending.slice(newline + 1);
     if (!line.trim()) continue;

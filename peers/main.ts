@@ -69,7 +69,10 @@ export function runPeerProcess(options: PeerProcessOptions): void {
   const script = readScriptFile(options.scriptPath);
   if (script.role !== options.role) throw new ScriptError(`${options.scriptPath} is a ${script.role} script, not a ${options.role} script`);
   const log = new ObservationLog(options.logPath);
-  if (script.role === "host") return runHostProcess(script, options.agentCommand ?? [], log);
+  if (script.role === "host") {
+    runHostProcess(script, options.agentCommand ?? [], log);
+    return;
+  }
   const stdout = nonBlocking(1);
   const stderr = nonBlocking(2);
   // A reader that went away (EPIPE) is the other side's business, not a reason to crash before logging how we ended.
@@ -94,7 +97,10 @@ export function runPeerProcess(options: PeerProcessOptions): void {
           // already gone
         }
       }, 5_000);
-      agent.once("exit", () => (clearTimeout(timer), exit(code)));
+      agent.once("exit", () => {
+        clearTimeout(timer);
+        exit(code);
+      });
     };
     io = { input: agent.stdout, output: agent.stdin, stderr: process.stderr, end: endAgent, stayAlive };
   }

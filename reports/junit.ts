@@ -8,10 +8,13 @@ import type { ConformanceReport, RequirementResult } from "./report-types.js";
 import { describeTarget, targetLabel } from "./report-facts.js";
 import { citeLabel, specUrl } from "./spec-links.js";
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML 1.0 cannot carry at all
+const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+
 /** XML 1.0 text: escaped, and without the control characters XML cannot carry at all. */
 export function xmlText(text: string): string {
   return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+    .replace(XML_FORBIDDEN, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
     .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")

@@ -7,7 +7,7 @@ import { delimiter, isAbsolute, join, resolve } from "node:path";
 import { UsageError } from "../errors.js";
 
 function isExecutableFile(path: string): "ok" | "missing" | "directory" | "not-executable" {
-  let stat;
+  let stat: ReturnType<typeof statSync>;
   try {
     stat = statSync(path);
   } catch {

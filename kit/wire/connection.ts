@@ -115,7 +115,7 @@ export class JsonRpcConnection {
       timeoutMs: waitMs,
       fromSeq: request.seq,
     });
-    if (!response || response.message.kind !== "response") {
+    if (response?.message.kind !== "response") {
       return { kind: "no-response", request, reason: this.target.alive ? "timeout" : "exited", waitedMs: this.transcript.elapsedMs - started };
     }
     return { kind: "response", request, response, latencyMs: response.atMs - request.sentAtMs, result: response.message.result, error: response.message.error };

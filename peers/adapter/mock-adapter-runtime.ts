@@ -73,8 +73,12 @@ export class MockAdapterRuntime {
       const { name, timeoutMs = 10_000 } = action.awaitRelease;
       const controlDir = process.env.ACP_CONFORMANCE_CONTROL_DIR;
       const deadline = Date.now() + timeoutMs;
-      let released = false;
-      while (controlDir !== undefined && !(released = existsSync(join(controlDir, `release-${name}`))) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
+      const isReleased = () => controlDir !== undefined && existsSync(join(controlDir, `release-${name}`));
+      let released = isReleased();
+      while (controlDir !== undefined && !released && Date.now() < deadline) {
+        await new Promise((done) => setTimeout(done, 20));
+        released = isReleased();
+      }
       this.#wire.log.add({ kind: "release", name, released });
     } else if ("writeFile" in action) {
       const path = resolve(this.#cwd, action.writeFile.path);

@@ -211,7 +211,12 @@ export class MockClientRuntime {
     const state: TerminalState = {
       output: "",
       exitCode: null,
-      exited: new Promise((resolve) => child.once("close", (code) => ((state.exitCode = code ?? 1), resolve()))),
+      exited: new Promise((resolve) =>
+        child.once("close", (code) => {
+          state.exitCode = code ?? 1;
+          resolve();
+        }),
+      ),
       kill: () => child.kill("SIGKILL"),
     };
     child.stdout.on("data", (chunk: Buffer) => (state.output += chunk.toString("utf8")));

@@ -97,11 +97,18 @@ export function startHostTask(script: HostScript, command: string, args: readonl
     try {
       event = JSON.parse(text);
     } catch {
-      return fail(`the adapter wrote a line that is not JSON: ${JSON.stringify(text.slice(0, 80))}`);
+      fail(`the adapter wrote a line that is not JSON: ${JSON.stringify(text.slice(0, 80))}`);
+      return;
     }
-    if (typeof event !== "object" || event === null || Array.isArray(event)) return fail("the adapter wrote a JSON line that is not an event object");
+    if (typeof event !== "object" || event === null || Array.isArray(event)) {
+      fail("the adapter wrote a JSON line that is not an event object");
+      return;
+    }
     const { type, text: messageText, id, message } = event as Record<string, unknown>;
-    if (type === "error") return fail(typeof message === "string" && message.trim() !== "" ? message : "the adapter reported an error");
+    if (type === "error") {
+      fail(typeof message === "string" && message.trim() !== "" ? message : "the adapter reported an error");
+      return;
+    }
     if (type !== "message" || typeof messageText !== "string" || messageText.trim() === "") return;
     if (typeof id === "string") {
       if (seenIds.has(id)) return;

@@ -43,7 +43,7 @@ export const permissionScenario: Scenario = {
     );
     recordGenericClientChecks(context, run);
     const answer = run.events.find((event) => event.kind === "permission");
-    if (!answer || answer.kind !== "permission") {
+    if (answer?.kind !== "permission") {
       context.check({ requirement: "client.permission.valid-answer", verdict: "fail", message: `session/request_permission was never answered (${describeExit(run)})` });
       return;
     }
@@ -136,7 +136,7 @@ export const terminalScenario: Scenario = {
       return;
     }
     const create = run.events.find((event) => event.kind === "terminal" && event.method === "terminal/create");
-    if (!create || create.kind !== "terminal") {
+    if (create?.kind !== "terminal") {
       context.check({ requirement: "client.capabilities.refuses-unadvertised-terminal", verdict: "not-tested", message: `not exercised: the turn never reached terminal/create (${describeExit(run)})` });
       return;
     }

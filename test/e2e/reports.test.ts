@@ -38,7 +38,7 @@ describe("report formats", () => {
     expect(markdown).toContain("#### ❌ `agent.framing.accepts-split-frames` (must)");
     expect(markdown).toContain(failing.requirements.find((result) => result.id === "agent.framing.accepts-split-frames")!.checks.find((check) => check.verdict === "fail")!.message.slice(0, 30));
     expect(markdown).toMatch(/\[docs\/protocol\/v1\/transports\.mdx#stdio\]\(https:\/\/github\.com\/agentclientprotocol\/agent-client-protocol\/blob\/[0-9a-f]{40}\/docs\/protocol\/v1\/transports\.mdx#stdio\)/);
-    expect(markdown).toMatch(/<details><summary>transcript[^]*→ \{"jsonrpc":"2\.0","id":1,"method":"initialize"/);
+    expect(markdown).toMatch(/<details><summary>transcript[\s\S]*→ \{"jsonrpc":"2\.0","id":1,"method":"initialize"/);
     expect(Buffer.byteLength(markdown)).toBeLessThan(1024 * 1024); // GitHub's step-summary cap
   });
 

@@ -53,7 +53,10 @@ describe("NdjsonFramer", () => {
 
   it("never throws on random bytes, and accounts for every byte", () => {
     let seed = 7;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     for (let round = 0; round < 200; round++) {
       const bytes = Buffer.from(Array.from({ length: Math.floor(random() * 400) }, () => Math.floor(random() * 256)));
       const cuts = [0, ...Array.from({ length: 5 }, () => Math.floor(random() * bytes.length)).sort((a, b) => a - b), bytes.length];
