@@ -16,11 +16,18 @@ process.stdin.on("data", (chunk) => {
     const message = JSON.parse(line);
     if (message.id === undefined) continue;
     if (message.method === "initialize") {
-      reply(message.id, { protocolVersion: 1, agentCapabilities: {}, authMethods: [], agentInfo: { name: "raw", version: "1" } });
+      reply(message.id, {
+        protocolVersion: 1,
+        agentCapabilities: {},
+        authMethods: [],
+        agentInfo: { name: "raw", version: "1" },
+      });
     } else if (message.method === "session/new") {
       reply(message.id, { sessionId: randomUUID() });
     } else {
-      process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id: message.id, error: { code: -32601, message: "Method not found" } })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ jsonrpc: "2.0", id: message.id, error: { code: -32601, message: "Method not found" } })}\n`,
+      );
     }
   }
 });

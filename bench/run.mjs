@@ -15,7 +15,9 @@ const rows = [];
 function figure(name, value, target, detail) {
   const met = target.kind === "max" ? value <= target.value : value >= target.value;
   rows.push({ name, value, target, met, detail });
-  console.log(`${met ? "✓" : "✗"} ${name}: ${value.toFixed(2)} (target ${target.kind === "max" ? "≤" : "≥"} ${target.value}) ${detail}`);
+  console.log(
+    `${met ? "✓" : "✗"} ${name}: ${value.toFixed(2)} (target ${target.kind === "max" ? "≤" : "≥"} ${target.value}) ${detail}`,
+  );
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -25,7 +27,11 @@ function kitRun(args, env = {}) {
   const reportPath = join(dir, "report.json");
   const started = performance.now();
   try {
-    execFileSync(process.execPath, ["dist/bin/acp-conformance.js", "agent", "--quiet", "--report-json", reportPath, ...args], { stdio: "ignore", env: { ...process.env, ...env } });
+    execFileSync(
+      process.execPath,
+      ["dist/bin/acp-conformance.js", "agent", "--quiet", "--report-json", reportPath, ...args],
+      { stdio: "ignore", env: { ...process.env, ...env } },
+    );
   } catch {
     // a not-conformant verdict exits 1; the report is what matters here
   }
@@ -50,22 +56,42 @@ function spawnAndInitialize(command, args) {
       }
     });
     child.on("error", reject);
-    child.on("exit", () => resolve({ toAnswerMs: (answeredAt ?? performance.now()) - started, toExitMs: performance.now() - started }));
-    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: 1, clientCapabilities: {} } })}\n`);
+    child.on("exit", () =>
+      resolve({
+        toAnswerMs: (answeredAt ?? performance.now()) - started,
+        toExitMs: performance.now() - started,
+      }),
+    );
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: 1, clientCapabilities: {} } })}\n`,
+    );
   });
 }
 
 const suite = kitRun([]);
 const spawns = suite.report.environment.targetsSpawned;
 const floorStarted = performance.now();
-for (let index = 0; index < spawns; index++) await spawnAndInitialize(process.execPath, ["dist/peers/reference/agent-main.js"]);
+for (let index = 0; index < spawns; index++)
+  await spawnAndInitialize(process.execPath, ["dist/peers/reference/agent-main.js"]);
 const floorSeconds = (performance.now() - floorStarted) / 1000;
-figure("suite overhead (default agent suite / as many sequential spawn+initialize)", suite.seconds / floorSeconds, { kind: "max", value: 1.0 }, `${suite.seconds.toFixed(1)} s for ${suite.report.scenarios.length} scenarios and ${spawns} agent processes vs ${floorSeconds.toFixed(1)} s floor`);
+figure(
+  "suite overhead (default agent suite / as many sequential spawn+initialize)",
+  suite.seconds / floorSeconds,
+  { kind: "max", value: 1.0 },
+  `${suite.seconds.toFixed(1)} s for ${suite.report.scenarios.length} scenarios and ${spawns} agent processes vs ${floorSeconds.toFixed(1)} s floor`,
+);
 
 // 2. Framer throughput ----------------------------------------------------------------------
 /** About 100 MB of realistic ACP traffic: updates of mixed sizes with unicode, tool calls, responses. */
 function realisticFrames(totalBytes) {
-  const texts = ["ok", "Let me look at the file.", "é ü 😀 中文 — résumé ".repeat(20), "x".repeat(4096), "const value = \"quoted\\n\";\n".repeat(400), "🙂".repeat(8000)];
+  const texts = [
+    "ok",
+    "Let me look at the file.",
+    "é ü 😀 中文 — résumé ".repeat(20),
+    "x".repeat(4096),
+    'const value = "quoted\\n";\n'.repeat(400),
+    "🙂".repeat(8000),
+  ];
   const frames = [];
   let size = 0;
   for (let index = 0; size < totalBytes; index++) {
@@ -74,8 +100,28 @@ function realisticFrames(totalBytes) {
       index % 7 === 0
         ? { jsonrpc: "2.0", id: index, result: { stopReason: "end_turn" } }
         : index % 5 === 0
-          ? { jsonrpc: "2.0", method: "session/update", params: { sessionId: "sess-1", update: { sessionUpdate: "tool_call", toolCallId: `t${index}`, title: text.slice(0, 80), kind: "edit", status: "pending" } } }
-          : { jsonrpc: "2.0", method: "session/update", params: { sessionId: "sess-1", update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } } } };
+          ? {
+              jsonrpc: "2.0",
+              method: "session/update",
+              params: {
+                sessionId: "sess-1",
+                update: {
+                  sessionUpdate: "tool_call",
+                  toolCallId: `t${index}`,
+                  title: text.slice(0, 80),
+                  kind: "edit",
+                  status: "pending",
+                },
+              },
+            }
+          : {
+              jsonrpc: "2.0",
+              method: "session/update",
+              params: {
+                sessionId: "sess-1",
+                update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
+              },
+            };
     const line = Buffer.from(`${JSON.stringify(frame)}\n`);
     frames.push(line);
     size += line.length;
@@ -86,7 +132,8 @@ function realisticFrames(totalBytes) {
 const traffic = realisticFrames(100 * 1000 * 1000);
 const CHUNK = 64 * 1024;
 const chunks = [];
-for (let offset = 0; offset < traffic.length; offset += CHUNK) chunks.push(traffic.subarray(offset, offset + CHUNK));
+for (let offset = 0; offset < traffic.length; offset += CHUNK)
+  chunks.push(traffic.subarray(offset, offset + CHUNK));
 
 function kitFramer() {
   const framer = new NdjsonFramer({ maxLineBytes: 32 * MIB });
@@ -122,7 +169,12 @@ function bareSplit() {
 
 async function sdkStream() {
   let index = 0;
-  const readable = new ReadableStream({ pull(controller) { if (index < chunks.length) controller.enqueue(new Uint8Array(chunks[index++])); else controller.close(); } });
+  const readable = new ReadableStream({
+    pull(controller) {
+      if (index < chunks.length) controller.enqueue(new Uint8Array(chunks[index++]));
+      else controller.close();
+    },
+  });
   const writable = new WritableStream({ write() {} });
   const stream = ndJsonStream(writable, readable);
   const reader = stream.readable.getReader();
@@ -149,9 +201,20 @@ const kit = await bestOf(kitFramer);
 const bare = await bestOf(bareSplit);
 const sdk = await bestOf(sdkStream);
 const mbps = (result) => traffic.length / 1e6 / result.seconds;
-if (kit.count !== bare.count || kit.count !== sdk.count) console.log(`  (frame counts differ: kit ${kit.count}, bare ${bare.count}, sdk ${sdk.count})`);
-figure("framer vs bare split + JSON.parse", mbps(kit) / mbps(bare), { kind: "min", value: 0.8 }, `kit ${mbps(kit).toFixed(0)} MB/s, bare ${mbps(bare).toFixed(0)} MB/s on ${(traffic.length / 1e6).toFixed(0)} MB, ${kit.count} frames`);
-figure("framer vs the SDK's ndJsonStream", mbps(kit) / mbps(sdk), { kind: "min", value: 1.0 }, `kit ${mbps(kit).toFixed(0)} MB/s, SDK ${mbps(sdk).toFixed(0)} MB/s`);
+if (kit.count !== bare.count || kit.count !== sdk.count)
+  console.log(`  (frame counts differ: kit ${kit.count}, bare ${bare.count}, sdk ${sdk.count})`);
+figure(
+  "framer vs bare split + JSON.parse",
+  mbps(kit) / mbps(bare),
+  { kind: "min", value: 0.8 },
+  `kit ${mbps(kit).toFixed(0)} MB/s, bare ${mbps(bare).toFixed(0)} MB/s on ${(traffic.length / 1e6).toFixed(0)} MB, ${kit.count} frames`,
+);
+figure(
+  "framer vs the SDK's ndJsonStream",
+  mbps(kit) / mbps(sdk),
+  { kind: "min", value: 1.0 },
+  `kit ${mbps(kit).toFixed(0)} MB/s, SDK ${mbps(sdk).toFixed(0)} MB/s`,
+);
 
 // 3. Peer start-up --------------------------------------------------------------------------
 const mock = mockAgent({});
@@ -164,12 +227,23 @@ for (let round = 0; round < 25; round++) {
   rawTimes.push((await spawnAndInitialize(process.execPath, ["bench/raw-agent.mjs"])).toAnswerMs);
 }
 await mock.close();
-figure("spawned mock agent start-up vs a 30-line raw agent", median(mockTimes) / median(rawTimes), { kind: "max", value: 1.3 }, `median spawn-to-initialize ${median(mockTimes).toFixed(0)} ms vs ${median(rawTimes).toFixed(0)} ms`);
+figure(
+  "spawned mock agent start-up vs a 30-line raw agent",
+  median(mockTimes) / median(rawTimes),
+  { kind: "max", value: 1.3 },
+  `median spawn-to-initialize ${median(mockTimes).toFixed(0)} ms vs ${median(rawTimes).toFixed(0)} ms`,
+);
 
 // 4. In-process peers -----------------------------------------------------------------------
 const TURNS = 3000;
 const agent = mockAgent({});
-const client = mockClient({ steps: [{ initialize: {} }, { newSession: { cwd: "/tmp" } }, ...Array.from({ length: TURNS }, (_, index) => ({ prompt: { text: `turn ${index}` } }))] });
+const client = mockClient({
+  steps: [
+    { initialize: {} },
+    { newSession: { cwd: "/tmp" } },
+    ...Array.from({ length: TURNS }, (_, index) => ({ prompt: { text: `turn ${index}` } })),
+  ],
+});
 const agentSide = agent.connectNode();
 const clientSide = client.connectNode();
 const turnsStarted = performance.now();
@@ -179,13 +253,49 @@ await client.log.waitFor((event) => event.kind === "ended", { timeoutMs: 300_000
 const turnSeconds = (performance.now() - turnsStarted) / 1000;
 await client.close();
 await agent.close();
-figure("in-process scripted prompt turns per second", TURNS / turnSeconds, { kind: "min", value: 2000 }, `${TURNS} turns in ${turnSeconds.toFixed(2)} s, mock client against mock agent`);
+figure(
+  "in-process scripted prompt turns per second",
+  TURNS / turnSeconds,
+  { kind: "min", value: 2000 },
+  `${TURNS} turns in ${turnSeconds.toFixed(2)} s, mock client against mock agent`,
+);
 
 // 5. Memory under floods --------------------------------------------------------------------
-const stdoutFlood = kitRun(["--runs", "0", "--only", "agent.limits.json-array", "--", process.execPath, "dist/fixtures/agents/floods-stdout.js"]);
-figure("kit peak RSS (MiB) while the agent writes 1 GiB to stdout without a newline", stdoutFlood.report.environment.kitPeakRssBytes / MIB, { kind: "max", value: 150 }, `${stdoutFlood.seconds.toFixed(1)} s`);
-const stderrFlood = kitRun(["--runs", "0", "--startup-timeout", "120000", "--only", "agent.initialization.version-1", "--", process.execPath, "bench/floods-stderr-agent.mjs"]);
-figure("kit peak RSS (MiB) while the agent writes 1 GiB to stderr", stderrFlood.report.environment.kitPeakRssBytes / MIB, { kind: "max", value: 150 }, `${stderrFlood.seconds.toFixed(1)} s`);
+const stdoutFlood = kitRun([
+  "--runs",
+  "0",
+  "--only",
+  "agent.limits.json-array",
+  "--",
+  process.execPath,
+  "dist/fixtures/agents/floods-stdout.js",
+]);
+figure(
+  "kit peak RSS (MiB) while the agent writes 1 GiB to stdout without a newline",
+  stdoutFlood.report.environment.kitPeakRssBytes / MIB,
+  { kind: "max", value: 150 },
+  `${stdoutFlood.seconds.toFixed(1)} s`,
+);
+const stderrFlood = kitRun([
+  "--runs",
+  "0",
+  "--startup-timeout",
+  "120000",
+  "--only",
+  "agent.initialization.version-1",
+  "--",
+  process.execPath,
+  "bench/floods-stderr-agent.mjs",
+]);
+figure(
+  "kit peak RSS (MiB) while the agent writes 1 GiB to stderr",
+  stderrFlood.report.environment.kitPeakRssBytes / MIB,
+  { kind: "max", value: 150 },
+  `${stderrFlood.seconds.toFixed(1)} s`,
+);
 
 console.log("\n| figure | measured | target | |\n|---|---:|---:|---|");
-for (const row of rows) console.log(`| ${row.name} | ${row.value.toFixed(2)} | ${row.target.kind === "max" ? "≤" : "≥"} ${row.target.value} | ${row.met ? "met" : "not met"} |`);
+for (const row of rows)
+  console.log(
+    `| ${row.name} | ${row.value.toFixed(2)} | ${row.target.kind === "max" ? "≤" : "≥"} ${row.target.value} | ${row.met ? "met" : "not met"} |`,
+  );

@@ -27,16 +27,27 @@ function writeOutput(path: string, text: string, what: string): void {
   try {
     writeFileSync(path, text);
   } catch (error) {
-    throw new UsageError(`cannot write the ${what} to ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; check that its directory exists`);
+    throw new UsageError(
+      `cannot write the ${what} to ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; check that its directory exists`,
+    );
   }
 }
 
-export function writeReportOutputs(report: ConformanceReport, paths: ReportPaths, write: (text: string) => void): void {
+export function writeReportOutputs(
+  report: ConformanceReport,
+  paths: ReportPaths,
+  write: (text: string) => void,
+): void {
   if (paths.json) writeOutput(paths.json, `${JSON.stringify(report, null, 2)}\n`, "JSON report");
   if (paths.markdown) writeOutput(paths.markdown, renderMarkdown(report), "Markdown report");
   if (paths.html) writeOutput(paths.html, renderHtml(report), "HTML report");
   if (paths.junit) writeOutput(paths.junit, renderJunit([report]), "JUnit report");
-  if (paths.writeBaseline) writeBaseline(paths.writeBaseline, report.requirements, `${report.mode} mode, ${describeTarget(report)}, ${report.startedAt}`);
+  if (paths.writeBaseline)
+    writeBaseline(
+      paths.writeBaseline,
+      report.requirements,
+      `${report.mode} mode, ${describeTarget(report)}, ${report.startedAt}`,
+    );
   if (isGithubActions()) publishToGithubActions(report, write);
 }
 
@@ -45,10 +56,15 @@ function readReport(file: string): ConformanceReport {
   try {
     parsed = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    throw new UsageError(`${file} is not a readable JSON report (${(error as Error).message.split("\n")[0]}); write one with --report-json`);
+    throw new UsageError(
+      `${file} is not a readable JSON report (${(error as Error).message.split("\n")[0]}); write one with --report-json`,
+    );
   }
   const report = parsed as Partial<ConformanceReport>;
-  if (report.reportVersion !== 1 || !Array.isArray(report.requirements)) throw new UsageError(`${file} is not an acp-conformance JSON report (reportVersion 1); write one with --report-json`);
+  if (report.reportVersion !== 1 || !Array.isArray(report.requirements))
+    throw new UsageError(
+      `${file} is not an acp-conformance JSON report (reportVersion 1); write one with --report-json`,
+    );
   // Reports are redacted when written; a hand-edited one gets the token and home-directory rules again.
   return createRedactor({}).value(report as ConformanceReport);
 }
@@ -66,7 +82,8 @@ export function reportCommand(options: ReportCommandOptions, write: (text: strin
   const single = reports.length === 1 ? reports[0] : undefined;
   const markdown = () => (single ? renderMarkdown(single) : renderMatrixMarkdown(reports));
   if (options.md) writeOutput(options.md, markdown(), "Markdown report");
-  if (options.html) writeOutput(options.html, single ? renderHtml(single) : renderMatrixHtml(reports), "HTML report");
+  if (options.html)
+    writeOutput(options.html, single ? renderHtml(single) : renderMatrixHtml(reports), "HTML report");
   if (options.junit) writeOutput(options.junit, renderJunit(reports), "JUnit report");
   if (!options.md && !options.html && !options.junit) write(markdown());
   return 0;

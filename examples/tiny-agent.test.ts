@@ -16,11 +16,16 @@ describe("tiny agent driven by the mock client", () => {
     });
     const { writable, readable } = client.connect();
     const connection = tinyAgent().connect(acp.ndJsonStream(writable, readable));
-    await client.log.waitFor((event) => event.kind === "ended", { description: "the client to finish its steps" });
+    await client.log.waitFor((event) => event.kind === "ended", {
+      description: "the client to finish its steps",
+    });
     await connection.closed;
 
     const prompts = client.log.ofKind("response").filter((event) => event.method === "session/prompt");
-    expect(prompts.map((event) => event.result)).toEqual([{ stopReason: "end_turn" }, { stopReason: "cancelled" }]);
+    expect(prompts.map((event) => event.result)).toEqual([
+      { stopReason: "end_turn" },
+      { stopReason: "cancelled" },
+    ]);
     expect(client.log.ofKind("cancel")).toHaveLength(1);
     await client.close();
   });

@@ -5,7 +5,11 @@ export function tinyAgent(): acp.AgentApp {
   const turns = new Map<string, AbortController>();
   return acp
     .agent({ name: "tiny-agent" })
-    .onRequest(acp.methods.agent.initialize, () => ({ protocolVersion: 1, agentCapabilities: {}, agentInfo: { name: "tiny-agent", version: "1.0.0" } }))
+    .onRequest(acp.methods.agent.initialize, () => ({
+      protocolVersion: 1,
+      agentCapabilities: {},
+      agentInfo: { name: "tiny-agent", version: "1.0.0" },
+    }))
     .onRequest(acp.methods.agent.session.new, () => ({ sessionId: `tiny-${turns.size + 1}` }))
     .onRequest(acp.methods.agent.session.prompt, async ({ params, client }) => {
       const turn = new AbortController();
@@ -13,7 +17,10 @@ export function tinyAgent(): acp.AgentApp {
       const text = params.prompt.map((block) => (block.type === "text" ? block.text : "")).join(" ");
       for (const word of text.split(" ")) {
         if (turn.signal.aborted) return { stopReason: "cancelled" };
-        await client.notify(acp.methods.client.session.update, { sessionId: params.sessionId, update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: `${word} ` } } });
+        await client.notify(acp.methods.client.session.update, {
+          sessionId: params.sessionId,
+          update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: `${word} ` } },
+        });
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       return { stopReason: turn.signal.aborted ? "cancelled" : "end_turn" };

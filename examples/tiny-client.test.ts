@@ -13,7 +13,14 @@ const script: Omit<AgentScript, "role"> = {
       match: "write",
       actions: [
         { requestPermission: { toolCallId: "write-1", title: "Write notes.txt", as: "write" } },
-        { ifPermission: { as: "write", outcome: "allowed", then: [{ message: "Written." }], else: [{ message: "Not written." }] } },
+        {
+          ifPermission: {
+            as: "write",
+            outcome: "allowed",
+            then: [{ message: "Written." }],
+            else: [{ message: "Not written." }],
+          },
+        },
         { stop: "end_turn" },
       ],
     },
@@ -30,7 +37,11 @@ describe("tiny client against the mock agent", () => {
     const { writable, readable } = agent.connect();
     const result = await askOnce(acp.ndJsonStream(writable, readable), "hi");
     expect(result).toEqual({ text: "Hello there.", stopReason: "end_turn", deniedPermissions: 0 });
-    expect(agent.log.receivedMessages().map((message) => message.method)).toEqual(["initialize", "session/new", "session/prompt"]);
+    expect(agent.log.receivedMessages().map((message) => message.method)).toEqual([
+      "initialize",
+      "session/new",
+      "session/prompt",
+    ]);
   });
 
   it("refuses permission, and the agent sees the refusal (in-process)", async () => {
@@ -46,7 +57,10 @@ describe("tiny client against the mock agent", () => {
     agent = mockAgent(script);
     const { command, args } = agent.spawnCommand();
     const child = spawn(command, args, { stdio: ["pipe", "pipe", "inherit"] });
-    const stream = acp.ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>);
+    const stream = acp.ndJsonStream(
+      Writable.toWeb(child.stdin) as WritableStream<Uint8Array>,
+      Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
+    );
     const result = await askOnce(stream, "please write notes");
     child.stdin.end(); // the mock agent exits when its stdin closes, as an agent should
     await new Promise((resolve) => child.once("exit", resolve));

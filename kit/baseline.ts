@@ -51,7 +51,9 @@ export function loadBaseline(file: string, knownIds: ReadonlySet<string>): Basel
 
 export function parseBaseline(text: string, file: string, knownIds: ReadonlySet<string>): Baseline {
   // Loaded only when a baseline is given: most runs have none, and every kit start pays for imports.
-  const { LineCounter, isMap, isScalar, isSeq, parseDocument } = createRequire(import.meta.url)("yaml") as typeof import("yaml");
+  const { LineCounter, isMap, isScalar, isSeq, parseDocument } = createRequire(import.meta.url)(
+    "yaml",
+  ) as typeof import("yaml");
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const lineOf = (node: YamlNode | null | undefined) => (node?.range ? lines.linePos(node.range[0]).line : 1);
@@ -59,14 +61,20 @@ export function parseBaseline(text: string, file: string, knownIds: ReadonlySet<
     throw new UsageError(`${file}:${line}: ${problem}`);
   };
   const firstError = document.errors[0];
-  if (firstError) fail(firstError.linePos?.[0]?.line ?? 1, `not valid YAML: ${firstError.message.split("\n")[0]}`);
+  if (firstError)
+    fail(firstError.linePos?.[0]?.line ?? 1, `not valid YAML: ${firstError.message.split("\n")[0]}`);
   const root = document.contents;
   if (root === null) return { file, entries: [] };
-  if (!isMap(root)) fail(lineOf(root), `a baseline is a mapping with one key, ${TOP_KEY}: a list of requirement or scenario ids`);
+  if (!isMap(root))
+    fail(
+      lineOf(root),
+      `a baseline is a mapping with one key, ${TOP_KEY}: a list of requirement or scenario ids`,
+    );
   const entries: BaselineEntry[] = [];
   for (const pair of (root as { items: Array<{ key: unknown; value: unknown }> }).items) {
     const key = isScalar(pair.key) ? String(pair.key.value) : "";
-    if (key !== TOP_KEY) fail(lineOf(pair.key as YamlNode), `unknown key ${JSON.stringify(key)}; the only key is ${TOP_KEY}`);
+    if (key !== TOP_KEY)
+      fail(lineOf(pair.key as YamlNode), `unknown key ${JSON.stringify(key)}; the only key is ${TOP_KEY}`);
     const list = pair.value as YamlNode | null;
     if (list === null || (isScalar(list) && list.value === null)) continue;
     if (!isSeq(list)) fail(lineOf(list), `${TOP_KEY} must be a list (lines starting with "- ")`);
@@ -81,11 +89,19 @@ export function parseBaseline(text: string, file: string, knownIds: ReadonlySet<
           const value = isScalar(field.value) ? field.value.value : undefined;
           if (name === "id") id = value;
           else if (name === "reason") reason = value;
-          else fail(lineOf(field.key as YamlNode), `unknown field ${JSON.stringify(name)}; an entry has id and an optional reason`);
+          else
+            fail(
+              lineOf(field.key as YamlNode),
+              `unknown field ${JSON.stringify(name)}; an entry has id and an optional reason`,
+            );
         }
       } else fail(line, "an entry is an id, or a mapping with id and reason");
       if (typeof id !== "string" || id.length === 0) fail(line, "this entry has no id");
-      if (!knownIds.has(id as string)) fail(line, `${JSON.stringify(id)} is not a requirement or scenario id of this mode; see: acp-conformance list`);
+      if (!knownIds.has(id as string))
+        fail(
+          line,
+          `${JSON.stringify(id)} is not a requirement or scenario id of this mode; see: acp-conformance list`,
+        );
       if (entries.some((entry) => entry.id === id)) fail(line, `${JSON.stringify(id)} is listed twice`);
       entries.push({ id: id as string, line, ...(typeof reason === "string" ? { reason } : {}) });
     }
@@ -99,7 +115,11 @@ export function parseBaseline(text: string, file: string, knownIds: ReadonlySet<
  * otherwise keep the run from ever passing.
  */
 function needsBaseline(result: RequirementResult): boolean {
-  return result.verdict === "fail" || result.verdict === "warn" || (result.level === "must" && result.verdict === "not-tested");
+  return (
+    result.verdict === "fail" ||
+    result.verdict === "warn" ||
+    (result.level === "must" && result.verdict === "not-tested")
+  );
 }
 
 /**
@@ -107,12 +127,18 @@ function needsBaseline(result: RequirementResult): boolean {
  * requirement that passed, or a scenario that ran and failed nothing. An entry whose
  * requirement or scenario was not run (--only, --area) is neither.
  */
-export function applyBaseline(results: RequirementResult[], baseline: Baseline, scenariosRun: ReadonlySet<string>): BaselineOutcome {
+export function applyBaseline(
+  results: RequirementResult[],
+  baseline: Baseline,
+  scenariosRun: ReadonlySet<string>,
+): BaselineOutcome {
   const listed = new Map(baseline.entries.map((entry) => [entry.id, entry]));
   const used = new Set<string>();
   for (const result of results) {
     if (!needsBaseline(result)) continue;
-    const failingScenarios = result.checks.filter((check) => check.verdict === "fail" || check.verdict === "not-tested").map((check) => check.scenario);
+    const failingScenarios = result.checks
+      .filter((check) => check.verdict === "fail" || check.verdict === "not-tested")
+      .map((check) => check.scenario);
     const covering = [result.id, ...failingScenarios].filter((id) => listed.has(id));
     if (covering.length === 0) continue;
     result.baselined = true;
@@ -122,20 +148,35 @@ export function applyBaseline(results: RequirementResult[], baseline: Baseline, 
   for (const entry of baseline.entries) {
     if (used.has(entry.id)) continue;
     const requirement = results.find((result) => result.id === entry.id);
-    const tested = requirement ? requirement.verdict === "pass" || requirement.verdict === "not-applicable" : scenariosRun.has(entry.id);
+    const tested = requirement
+      ? requirement.verdict === "pass" || requirement.verdict === "not-applicable"
+      : scenariosRun.has(entry.id);
     if (tested) stale.push({ id: entry.id, line: entry.line });
   }
-  return { file: baseline.file, expected: results.filter((result) => result.baselined).map((result) => result.id), stale };
+  return {
+    file: baseline.file,
+    expected: results.filter((result) => result.baselined).map((result) => result.id),
+    stale,
+  };
 }
 
 /** The current failures as a baseline file, each with the reason the kit gave. */
 export function formatBaseline(results: readonly RequirementResult[], header: string): string {
   const failing = results.filter(needsBaseline);
-  const lines = [`# acp-conformance baseline: ${header}`, "# A listed failure does not fail the run; delete an entry once it passes.", `${TOP_KEY}:`];
+  const lines = [
+    `# acp-conformance baseline: ${header}`,
+    "# A listed failure does not fail the run; delete an entry once it passes.",
+    `${TOP_KEY}:`,
+  ];
   if (failing.length === 0) lines[2] = `${TOP_KEY}: []`;
   for (const result of failing) {
-    const message = result.checks.find((check) => check.verdict === "fail")?.message ?? `not tested: ${result.checks.find((check) => check.verdict === "not-tested")?.message ?? "no scenario exercised it in this run"}`;
-    lines.push(`  - id: ${result.id}`, `    reason: ${JSON.stringify(message.length > 200 ? `${message.slice(0, 200)}…` : message)}`);
+    const message =
+      result.checks.find((check) => check.verdict === "fail")?.message ??
+      `not tested: ${result.checks.find((check) => check.verdict === "not-tested")?.message ?? "no scenario exercised it in this run"}`;
+    lines.push(
+      `  - id: ${result.id}`,
+      `    reason: ${JSON.stringify(message.length > 200 ? `${message.slice(0, 200)}…` : message)}`,
+    );
   }
   return `${lines.join("\n")}\n`;
 }

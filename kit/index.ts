@@ -3,9 +3,21 @@
  * types, and the engine that runs scenarios. Most users want the CLI; the scripted peers for
  * unit tests will be published as `acp-conformance/peers`.
  */
-export { REQUIREMENTS, PINNED_SPEC, findRequirement, requirementsForSide, AREAS } from "./requirements/index.js";
+export {
+  REQUIREMENTS,
+  PINNED_SPEC,
+  findRequirement,
+  requirementsForSide,
+  AREAS,
+} from "./requirements/index.js";
 export type { Requirement, RequirementId, Area, Level, Side, Protocol } from "./requirements/index.js";
-export type { ConformanceReport, RequirementResult, CheckResult, Evidence, ScenarioResult } from "../reports/report-types.js";
+export type {
+  ConformanceReport,
+  RequirementResult,
+  CheckResult,
+  Evidence,
+  ScenarioResult,
+} from "../reports/report-types.js";
 export { runScenarios, selectScenarios } from "./runner.js";
 export { aggregateRequirements, runVerdict, summarize } from "./verdict.js";
 export type { RunPlan, RunOptions, TargetCommand } from "./run-options.js";

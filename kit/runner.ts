@@ -5,7 +5,14 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { findRequirement, type RequirementId } from "./requirements/index.js";
-import { BlockedScenario, StopScenario, type CheckInput, type RecordedCheck, type Scenario, type ScenarioNeed } from "./scenario.js";
+import {
+  BlockedScenario,
+  StopScenario,
+  type CheckInput,
+  type RecordedCheck,
+  type Scenario,
+  type ScenarioNeed,
+} from "./scenario.js";
 import type { RunPlan } from "./run-options.js";
 import { KitBugError } from "./errors.js";
 import type { PropertyResult, ScenarioResult } from "../reports/report-types.js";
@@ -37,8 +44,10 @@ export function selectScenarios(all: readonly Scenario[], plan: RunPlan): Scenar
     if (skip.includes(scenario.id)) return false;
     // --replay names one counterexample of one property: nothing else runs.
     if (replay !== undefined && !scenario.property) return false;
-    if (scenario.transport !== undefined && !plan.options.transports.includes(scenario.transport)) return false;
-    if (areas.length > 0 && !scenario.requirements.some((id) => areas.includes(findRequirement(id)!.area))) return false;
+    if (scenario.transport !== undefined && !plan.options.transports.includes(scenario.transport))
+      return false;
+    if (areas.length > 0 && !scenario.requirements.some((id) => areas.includes(findRequirement(id)!.area)))
+      return false;
     return true;
   });
 }
@@ -52,7 +61,13 @@ export function createRunOutcome(runId: string = randomUUID()): RunOutcome {
   return { runId, checks: [], scenarios: [], properties: [], blockedReason: undefined };
 }
 
-export async function runScenarios(scenarios: readonly Scenario[], plan: RunPlan, listener: ProgressListener = {}, runId: string = randomUUID(), outcome: RunOutcome = createRunOutcome(runId)): Promise<RunOutcome> {
+export async function runScenarios(
+  scenarios: readonly Scenario[],
+  plan: RunPlan,
+  listener: ProgressListener = {},
+  runId: string = randomUUID(),
+  outcome: RunOutcome = createRunOutcome(runId),
+): Promise<RunOutcome> {
   let next = 0;
   let kitBug: Error | undefined;
 
@@ -60,22 +75,41 @@ export async function runScenarios(scenarios: readonly Scenario[], plan: RunPlan
     listener.scenarioStarted?.(scenario, index, scenarios.length);
     const started = performance.now();
     const checks: RecordedCheck[] = [];
-    const result: ScenarioResult = { id: scenario.id, title: scenario.title, status: "completed", durationMs: 0 };
+    const result: ScenarioResult = {
+      id: scenario.id,
+      title: scenario.title,
+      status: "completed",
+      durationMs: 0,
+    };
     const missing = missingNeeds(scenario, plan);
     if (missing.length > 0) {
       result.status = "not-run";
       const flags = missing.map((need) => `--${need} <text>`).join(" and ");
       result.message = `needs ${flags} to steer a third-party target; not tested`;
       for (const requirement of scenario.requirements) {
-        checks.push({ requirement, verdict: "not-tested", message: `not exercised: ${result.message}`, scenario: scenario.id, durationMs: 0 });
+        checks.push({
+          requirement,
+          verdict: "not-tested",
+          message: `not exercised: ${result.message}`,
+          scenario: scenario.id,
+          durationMs: 0,
+        });
       }
     } else {
-      await runWithDeadline(scenario, plan, runId, checks, result, (property) => outcome.properties.push(property));
+      await runWithDeadline(scenario, plan, runId, checks, result, (property) =>
+        outcome.properties.push(property),
+      );
       // Say why a requirement this scenario exists for got no verdict from it.
       if (result.message !== undefined) {
         for (const requirement of scenario.requirements) {
           if (checks.some((check) => check.requirement === requirement)) continue;
-          checks.push({ requirement, verdict: "not-tested", message: `not exercised: scenario ${result.status === "completed" ? result.message : `${result.status}: ${result.message}`}`, scenario: scenario.id, durationMs: 0 });
+          checks.push({
+            requirement,
+            verdict: "not-tested",
+            message: `not exercised: scenario ${result.status === "completed" ? result.message : `${result.status}: ${result.message}`}`,
+            scenario: scenario.id,
+            durationMs: 0,
+          });
         }
       }
     }
@@ -88,7 +122,10 @@ export async function runScenarios(scenarios: readonly Scenario[], plan: RunPlan
 
   // Properties run many cases each, so they start first and the short fixed scenarios fill the
   // gaps: started last, they left one worker running alone for the run's last few seconds.
-  const startOrder = [...scenarios.filter((scenario) => scenario.property), ...scenarios.filter((scenario) => !scenario.property)];
+  const startOrder = [
+    ...scenarios.filter((scenario) => scenario.property),
+    ...scenarios.filter((scenario) => !scenario.property),
+  ];
   const worker = async () => {
     while (next < startOrder.length && !kitBug) {
       const index = next++;
@@ -109,7 +146,14 @@ export async function runScenarios(scenarios: readonly Scenario[], plan: RunPlan
   return outcome;
 }
 
-async function runWithDeadline(scenario: Scenario, plan: RunPlan, runId: string, checks: RecordedCheck[], result: ScenarioResult, recordProperty: (property: PropertyResult) => void): Promise<void> {
+async function runWithDeadline(
+  scenario: Scenario,
+  plan: RunPlan,
+  runId: string,
+  checks: RecordedCheck[],
+  result: ScenarioResult,
+  recordProperty: (property: PropertyResult) => void,
+): Promise<void> {
   const controller = new AbortController();
   const cleanups: Array<() => Promise<void>> = [];
   const started = performance.now();
@@ -124,7 +168,10 @@ async function runWithDeadline(scenario: Scenario, plan: RunPlan, runId: string,
     check(input: CheckInput) {
       // A scenario that ran past its deadline may still be unwinding; once its cleanup is done its late checks are moot.
       if (closed) return;
-      if (!findRequirement(input.requirement)) throw new KitBugError(`scenario ${scenario.id} recorded a check for unregistered requirement ${input.requirement}`);
+      if (!findRequirement(input.requirement))
+        throw new KitBugError(
+          `scenario ${scenario.id} recorded a check for unregistered requirement ${input.requirement}`,
+        );
       checks.push({ ...input, scenario: scenario.id, durationMs: performance.now() - started });
     },
     defer(cleanup: () => Promise<void>) {
@@ -167,6 +214,9 @@ async function runWithDeadline(scenario: Scenario, plan: RunPlan, runId: string,
 }
 
 /** Requirement ids a scenario list can record, for the meta-tests. */
-export function declaredRequirements(scenarios: readonly Scenario[], generic: readonly RequirementId[]): Set<RequirementId> {
+export function declaredRequirements(
+  scenarios: readonly Scenario[],
+  generic: readonly RequirementId[],
+): Set<RequirementId> {
   return new Set([...generic, ...scenarios.flatMap((scenario) => scenario.requirements)]);
 }

@@ -16,17 +16,26 @@ export interface AggregateOptions {
   gatedOff?: ReadonlySet<string>;
 }
 
-export function requirementVerdict(requirement: Requirement, checks: readonly RecordedCheck[], options: AggregateOptions): RequirementVerdict {
+export function requirementVerdict(
+  requirement: Requirement,
+  checks: readonly RecordedCheck[],
+  options: AggregateOptions,
+): RequirementVerdict {
   if (checks.some((check) => check.verdict === "fail")) {
     if (requirement.level === "must" || options.strict) return "fail";
     return requirement.level === "should" ? "warn" : "pass";
   }
   if (checks.some((check) => check.verdict === "pass")) return "pass";
-  if (options.gatedOff?.has(requirement.id) || checks.some((check) => check.verdict === "not-applicable")) return "not-applicable";
+  if (options.gatedOff?.has(requirement.id) || checks.some((check) => check.verdict === "not-applicable"))
+    return "not-applicable";
   return "not-tested";
 }
 
-export function aggregateRequirements(requirements: readonly Requirement[], checks: readonly RecordedCheck[], options: AggregateOptions): RequirementResult[] {
+export function aggregateRequirements(
+  requirements: readonly Requirement[],
+  checks: readonly RecordedCheck[],
+  options: AggregateOptions,
+): RequirementResult[] {
   const byRequirement = new Map<string, RecordedCheck[]>();
   for (const check of checks) {
     const list = byRequirement.get(check.requirement) ?? [];
@@ -44,7 +53,12 @@ export function aggregateRequirements(requirements: readonly Requirement[], chec
       cite: requirement.cite,
       verdict: requirementVerdict(requirement, own, options),
       checks: own.map((check) => {
-        const entry: RequirementResult["checks"][number] = { scenario: check.scenario, verdict: check.verdict, message: check.message, durationMs: Math.round(check.durationMs) };
+        const entry: RequirementResult["checks"][number] = {
+          scenario: check.scenario,
+          verdict: check.verdict,
+          message: check.message,
+          durationMs: Math.round(check.durationMs),
+        };
         if (check.evidence) entry.evidence = check.evidence;
         return entry;
       }),
@@ -66,8 +80,15 @@ export function summarize(results: readonly RequirementResult[]): ConformanceRep
   return summary;
 }
 
-export function runVerdict(results: readonly RequirementResult[], blockedReason: string | undefined): ConformanceReport["verdict"] {
+export function runVerdict(
+  results: readonly RequirementResult[],
+  blockedReason: string | undefined,
+): ConformanceReport["verdict"] {
   if (blockedReason !== undefined) return "blocked";
-  const failing = results.some((result) => !result.baselined && (result.verdict === "fail" || (result.level === "must" && result.verdict === "not-tested")));
+  const failing = results.some(
+    (result) =>
+      !result.baselined &&
+      (result.verdict === "fail" || (result.level === "must" && result.verdict === "not-tested")),
+  );
   return failing ? "not-conformant" : "conformant";
 }

@@ -21,7 +21,17 @@ import { makeScratchDir, removeScratchDir } from "../kit/scratch-dirs.js";
 
 export { ObservationLog, type PeerEvent, type PeerEventKind } from "./observation-log.js";
 export { ScriptError, validateScript, readScriptFile } from "./script.js";
-export type { AgentScript, ClientScript, AdapterScript, HostScript, PeerScript, AgentAction, AdapterAction, ClientStep, Faults } from "./script-types.js";
+export type {
+  AgentScript,
+  ClientScript,
+  AdapterScript,
+  HostScript,
+  PeerScript,
+  AgentAction,
+  AdapterAction,
+  ClientStep,
+  Faults,
+} from "./script-types.js";
 export type { HostOutcome, HostTask } from "./host/mock-host.js";
 
 /** Byte streams for the SDK's ndJsonStream(writable, readable): you write to the peer, you read from it. */
@@ -45,11 +55,13 @@ export interface MockPeer<S extends PeerScript> {
   /** The events a spawned peer has written to its log file so far. */
   readSpawnedLog(): ObservationLog;
   /** Waits for an event in the spawned peer's log. */
-  waitForSpawned(predicate: (event: PeerEvent) => boolean, options?: { timeoutMs?: number; description?: string }): Promise<PeerEvent>;
+  waitForSpawned(
+    predicate: (event: PeerEvent) => boolean,
+    options?: { timeoutMs?: number; description?: string },
+  ): Promise<PeerEvent>;
   /** Stops the in-process peer, kills what it spawned, and removes its temporary files. */
   close(): Promise<void>;
 }
-
 
 class ScriptedPeer<S extends PeerScript> implements MockPeer<S> {
   readonly script: S;
@@ -63,9 +75,13 @@ class ScriptedPeer<S extends PeerScript> implements MockPeer<S> {
   }
 
   connectNode(): { input: Writable; output: Readable } {
-    if (this.#started) throw new Error("this mock peer is already connected; create another with mockAgent()/mockClient()");
+    if (this.#started)
+      throw new Error("this mock peer is already connected; create another with mockAgent()/mockClient()");
     const script: PeerScript = this.script;
-    if (script.role === "host") throw new Error("a mock host is not connected over streams: call run(command, args) to have it start an adapter");
+    if (script.role === "host")
+      throw new Error(
+        "a mock host is not connected over streams: call run(command, args) to have it start an adapter",
+      );
     const input = new PassThrough();
     const output = new PassThrough();
     const stderr = new PassThrough();
@@ -79,7 +95,10 @@ class ScriptedPeer<S extends PeerScript> implements MockPeer<S> {
 
   connect(): PeerByteStreams {
     const { input, output } = this.connectNode();
-    return { writable: Writable.toWeb(input) as WritableStream<Uint8Array>, readable: Readable.toWeb(output) as ReadableStream<Uint8Array> };
+    return {
+      writable: Writable.toWeb(input) as WritableStream<Uint8Array>,
+      readable: Readable.toWeb(output) as ReadableStream<Uint8Array>,
+    };
   }
 
   #files(): { dir: string; script: string; log: string } {
@@ -91,7 +110,10 @@ class ScriptedPeer<S extends PeerScript> implements MockPeer<S> {
   }
 
   spawnCommand(options: { agent?: string[]; adapter?: string[] } = {}): { command: string; args: string[] } {
-    if (this.script.role === "host" && !options.adapter?.length) throw new Error("a spawned mock host needs the adapter to run: spawnCommand({ adapter: [command, ...args] })");
+    if (this.script.role === "host" && !options.adapter?.length)
+      throw new Error(
+        "a spawned mock host needs the adapter to run: spawnCommand({ adapter: [command, ...args] })",
+      );
     const files = this.#files();
     const args = [peerEntryPoint(), this.script.role, "--script", files.script, "--log", files.log];
     const other = options.agent ?? options.adapter;
@@ -120,19 +142,30 @@ class ScriptedPeer<S extends PeerScript> implements MockPeer<S> {
     return log;
   }
 
-  async waitForSpawned(predicate: (event: PeerEvent) => boolean, options: { timeoutMs?: number; description?: string } = {}): Promise<PeerEvent> {
+  async waitForSpawned(
+    predicate: (event: PeerEvent) => boolean,
+    options: { timeoutMs?: number; description?: string } = {},
+  ): Promise<PeerEvent> {
     const deadline = Date.now() + (options.timeoutMs ?? 10_000);
     for (;;) {
       const found = this.readSpawnedLog().events.find(predicate);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${options.description ?? "a matching event"} in the spawned peer's log`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `timed out waiting for ${options.description ?? "a matching event"} in the spawned peer's log`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
 
   async close(): Promise<void> {
     for (const stream of this.#streams) stream.destroy();
-    const pids = [...(this.#started?.wire.spawned ?? []), ...this.readSpawnedLog().ofKind("spawned").map((event) => event.pid)];
+    const pids = [
+      ...(this.#started?.wire.spawned ?? []),
+      ...this.readSpawnedLog()
+        .ofKind("spawned")
+        .map((event) => event.pid),
+    ];
     for (const pid of pids) {
       try {
         process.kill(pid, "SIGKILL");
@@ -150,7 +183,11 @@ export class MockHost extends ScriptedPeer<HostScript> {
   readonly #tasks: HostTask[] = [];
 
   /** Runs one task on the adapter `command` in this process; its events go to `log`. */
-  run(command: string, args: readonly string[] = [], options: { onMessage?: (text: string) => void } = {}): HostTask {
+  run(
+    command: string,
+    args: readonly string[] = [],
+    options: { onMessage?: (text: string) => void } = {},
+  ): HostTask {
     const task = startHostTask(this.script, command, args, this.log, options.onMessage);
     this.#tasks.push(task);
     return task;
@@ -164,7 +201,9 @@ export class MockHost extends ScriptedPeer<HostScript> {
 }
 
 /** A scripted mock stdio adapter. `role` may be left out. */
-export function mockAdapter(script: Omit<AdapterScript, "role"> & { role?: "adapter" } = {}): MockPeer<AdapterScript> {
+export function mockAdapter(
+  script: Omit<AdapterScript, "role"> & { role?: "adapter" } = {},
+): MockPeer<AdapterScript> {
   return new ScriptedPeer<AdapterScript>({ ...script, role: "adapter" });
 }
 
@@ -174,7 +213,9 @@ export function mockHost(script: Omit<HostScript, "role"> & { role?: "host" } = 
 }
 
 /** A scripted mock ACP agent. `role` may be left out. */
-export function mockAgent(script: Omit<AgentScript, "role"> & { role?: "agent" } = {}): MockPeer<AgentScript> {
+export function mockAgent(
+  script: Omit<AgentScript, "role"> & { role?: "agent" } = {},
+): MockPeer<AgentScript> {
   return new ScriptedPeer<AgentScript>({ ...script, role: "agent" });
 }
 

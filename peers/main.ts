@@ -52,7 +52,10 @@ export function parsePeerArguments(argv: string[]): PeerProcessOptions {
   const own = separator === -1 ? argv : argv.slice(0, separator);
   const agentCommand = separator === -1 ? undefined : argv.slice(separator + 1);
   const [role, ...rest] = own;
-  if (role !== "agent" && role !== "client" && role !== "adapter" && role !== "host") throw new ScriptError("usage: peer <agent|client|adapter|host> --script <file.json> [--log <events.ndjson>] [-- <agent or adapter command>]");
+  if (role !== "agent" && role !== "client" && role !== "adapter" && role !== "host")
+    throw new ScriptError(
+      "usage: peer <agent|client|adapter|host> --script <file.json> [--log <events.ndjson>] [-- <agent or adapter command>]",
+    );
   const value = (flag: string) => {
     const index = rest.indexOf(flag);
     return index === -1 ? undefined : rest[index + 1];
@@ -60,14 +63,23 @@ export function parsePeerArguments(argv: string[]): PeerProcessOptions {
   const scriptPath = value("--script");
   if (!scriptPath) throw new ScriptError(`peer ${role} needs --script <file.json>`);
   const logPath = value("--log");
-  if (role === "host" && !agentCommand?.length) throw new ScriptError("peer host needs the adapter to run after --: peer host --script <file.json> -- <adapter command>");
-  return { role, scriptPath, ...(logPath ? { logPath } : {}), ...(agentCommand?.length ? { agentCommand } : {}) };
+  if (role === "host" && !agentCommand?.length)
+    throw new ScriptError(
+      "peer host needs the adapter to run after --: peer host --script <file.json> -- <adapter command>",
+    );
+  return {
+    role,
+    scriptPath,
+    ...(logPath ? { logPath } : {}),
+    ...(agentCommand?.length ? { agentCommand } : {}),
+  };
 }
 
 /** Runs a scripted peer in this process's stdio until it ends; never returns. */
 export function runPeerProcess(options: PeerProcessOptions): void {
   const script = readScriptFile(options.scriptPath);
-  if (script.role !== options.role) throw new ScriptError(`${options.scriptPath} is a ${script.role} script, not a ${options.role} script`);
+  if (script.role !== options.role)
+    throw new ScriptError(`${options.scriptPath} is a ${script.role} script, not a ${options.role} script`);
   const log = new ObservationLog(options.logPath);
   if (script.role === "host") {
     runHostProcess(script, options.agentCommand ?? [], log);
@@ -116,7 +128,11 @@ export function runPeerProcess(options: PeerProcessOptions): void {
 }
 
 /** A host process: signal handlers first, so an early Ctrl-C cannot orphan the adapter. */
-function runHostProcess(script: Extract<ReturnType<typeof readScriptFile>, { role: "host" }>, adapterCommand: string[], log: ObservationLog): void {
+function runHostProcess(
+  script: Extract<ReturnType<typeof readScriptFile>, { role: "host" }>,
+  adapterCommand: string[],
+  log: ObservationLog,
+): void {
   const [command, ...args] = adapterCommand;
   let cancel: () => void = () => process.exit(1);
   for (const signal of Object.keys(SIGNAL_NUMBERS) as NodeJS.Signals[]) process.on(signal, () => cancel());
@@ -128,7 +144,8 @@ function runHostProcess(script: Extract<ReturnType<typeof readScriptFile>, { rol
   });
 }
 
-const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+const invokedDirectly =
+  process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
   try {
     runPeerProcess(parsePeerArguments(process.argv.slice(2)));

@@ -25,7 +25,13 @@ export type PeerEvent =
   | { t: number; kind: "release"; name: string; released: boolean }
   /** Host: how the task ended and what the adapter showed. */
   | { t: number; kind: "task"; status: "completed" | "failed"; messages: string[]; error?: string }
-  | { t: number; kind: "ended"; how: "stdin-eof" | "signal" | "exit" | "closed"; code?: number; signal?: string };
+  | {
+      t: number;
+      kind: "ended";
+      how: "stdin-eof" | "signal" | "exit" | "closed";
+      code?: number;
+      signal?: string;
+    };
 
 export type PeerEventKind = PeerEvent["kind"];
 type WithoutTime<E> = E extends PeerEvent ? Omit<E, "t"> : never;
@@ -55,9 +61,18 @@ export class ObservationLog {
   }
 
   /** The first event (already logged or still to come) that matches, or a rejection naming what was awaited. */
-  waitFor<E extends PeerEvent>(predicate: (event: PeerEvent) => event is E, options?: { timeoutMs?: number; description?: string }): Promise<E>;
-  waitFor(predicate: (event: PeerEvent) => boolean, options?: { timeoutMs?: number; description?: string }): Promise<PeerEvent>;
-  waitFor(predicate: (event: PeerEvent) => boolean, options: { timeoutMs?: number; description?: string } = {}): Promise<PeerEvent> {
+  waitFor<E extends PeerEvent>(
+    predicate: (event: PeerEvent) => event is E,
+    options?: { timeoutMs?: number; description?: string },
+  ): Promise<E>;
+  waitFor(
+    predicate: (event: PeerEvent) => boolean,
+    options?: { timeoutMs?: number; description?: string },
+  ): Promise<PeerEvent>;
+  waitFor(
+    predicate: (event: PeerEvent) => boolean,
+    options: { timeoutMs?: number; description?: string } = {},
+  ): Promise<PeerEvent> {
     const found = this.events.find(predicate);
     if (found) return Promise.resolve(found);
     const timeoutMs = options.timeoutMs ?? 10_000;
@@ -76,7 +91,11 @@ export class ObservationLog {
       };
       const timer = setTimeout(() => {
         this.#listeners.delete(listener);
-        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${options.description ?? "a matching peer event"}; the log has ${this.events.length} events`));
+        reject(
+          new Error(
+            `timed out after ${timeoutMs} ms waiting for ${options.description ?? "a matching peer event"}; the log has ${this.events.length} events`,
+          ),
+        );
       }, timeoutMs);
       this.#listeners.add(listener);
     });
@@ -84,7 +103,9 @@ export class ObservationLog {
 
   /** The messages (parsed frames) the peer received, in order. */
   receivedMessages(): Array<Record<string, unknown>> {
-    return this.ofKind("received").flatMap((event) => (event.message && typeof event.message === "object" ? [event.message as Record<string, unknown>] : []));
+    return this.ofKind("received").flatMap((event) =>
+      event.message && typeof event.message === "object" ? [event.message as Record<string, unknown>] : [],
+    );
   }
 
   /** The events without timestamps and process ids: what must be equal for the same script and seed. */

@@ -31,7 +31,9 @@ const MAX_LINE_BYTES = 64 * 1024 * 1024;
 const LOGGED_TEXT_CHARS = 64 * 1024;
 
 function forLog(text: string): string {
-  return text.length <= LOGGED_TEXT_CHARS ? text : `${text.slice(0, LOGGED_TEXT_CHARS)}… (${text.length} characters)`;
+  return text.length <= LOGGED_TEXT_CHARS
+    ? text
+    : `${text.slice(0, LOGGED_TEXT_CHARS)}… (${text.length} characters)`;
 }
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -61,7 +63,8 @@ export class PeerWire {
     if (faults.stderrNoise) this.#io.stderr.write(Buffer.alloc(faults.stderrNoise, "n"));
     if (faults.garbageLine !== undefined) this.#enqueue(Buffer.from(`${faults.garbageLine}\n`));
     if (faults.invalidUtf8) this.#enqueue(Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d, 0x0a]));
-    for (const descendant of faults.spawnDescendants ?? []) this.spawnDescendant(descendant.setsid ?? false, descendant.seconds ?? 300);
+    for (const descendant of faults.spawnDescendants ?? [])
+      this.spawnDescendant(descendant.setsid ?? false, descendant.seconds ?? 300);
     this.#io.input.on("data", (chunk: Buffer) => {
       for (const item of this.#framer.push(chunk)) this.#deliver(item, onMessage);
     });
@@ -88,13 +91,17 @@ export class PeerWire {
     let outgoing = frame;
     if (isResponse && this.#faults.wrongResponseIds) {
       const id = frame.id;
-      outgoing = { ...frame, id: typeof id === "number" ? id + 1000 : typeof id === "string" ? `${id}-wrong` : id };
+      outgoing = {
+        ...frame,
+        id: typeof id === "number" ? id + 1000 : typeof id === "string" ? `${id}-wrong` : id,
+      };
     }
     const text = JSON.stringify(outgoing);
     this.log.add({ kind: "sent", text: forLog(text) });
     const copies = isResponse && this.#faults.duplicateResponses ? 2 : 1;
     const write = () => {
-      for (let copy = 0; copy < copies; copy++) this.#enqueue(Buffer.from(`${text}${this.#faults.crlf ? "\r\n" : "\n"}`));
+      for (let copy = 0; copy < copies; copy++)
+        this.#enqueue(Buffer.from(`${text}${this.#faults.crlf ? "\r\n" : "\n"}`));
       this.#countFrame();
     };
     if (isResponse && this.#faults.lateResponseMs) setTimeout(write, this.#faults.lateResponseMs);
@@ -126,8 +133,10 @@ export class PeerWire {
     else if ("raw" in action) this.writeRaw(Buffer.from(`${action.raw}\n`));
     else if ("rawBase64" in action) this.writeRaw(Buffer.from(action.rawBase64, "base64"));
     else if ("stderr" in action) this.#io.stderr.write(action.stderr);
-    else if ("flood" in action) await this.#flood(action.flood.bytes, action.flood.newline ?? false, action.flood.stream ?? "stdout");
-    else if ("spawn" in action) this.spawnDescendant(action.spawn.setsid ?? false, action.spawn.seconds ?? 300);
+    else if ("flood" in action)
+      await this.#flood(action.flood.bytes, action.flood.newline ?? false, action.flood.stream ?? "stdout");
+    else if ("spawn" in action)
+      this.spawnDescendant(action.spawn.setsid ?? false, action.spawn.seconds ?? 300);
     else if ("hang" in action) {
       this.#hung = true;
       // With stdin at EOF nothing else may keep a spawned peer's process running.
@@ -155,10 +164,18 @@ export class PeerWire {
     this.#io.end(code);
   }
 
-  #deliver(item: ReturnType<NdjsonFramer["push"]>[number], onMessage: (message: unknown, text: string) => void): void {
+  #deliver(
+    item: ReturnType<NdjsonFramer["push"]>[number],
+    onMessage: (message: unknown, text: string) => void,
+  ): void {
     if (this.#hung) return;
     if (item.kind === "blank") return;
-    const text = item.kind === "line" ? item.text : item.kind === "oversize" ? `<${item.byteLength} bytes>` : Buffer.from(item.bytes).toString("latin1");
+    const text =
+      item.kind === "line"
+        ? item.text
+        : item.kind === "oversize"
+          ? `<${item.byteLength} bytes>`
+          : Buffer.from(item.bytes).toString("latin1");
     let message: unknown;
     if (item.kind === "line") {
       try {
@@ -167,7 +184,11 @@ export class PeerWire {
         message = undefined;
       }
     }
-    this.log.add(message === undefined ? { kind: "received", text: forLog(text) } : { kind: "received", text: forLog(text), message });
+    this.log.add(
+      message === undefined
+        ? { kind: "received", text: forLog(text) }
+        : { kind: "received", text: forLog(text), message },
+    );
     onMessage(message, text);
   }
 

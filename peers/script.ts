@@ -15,7 +15,12 @@ export class ScriptError extends Error {
 }
 
 type ScriptRole = PeerScript["role"];
-const SCRIPT_DEFINITIONS: Record<ScriptRole, string> = { agent: "AgentScript", client: "ClientScript", adapter: "AdapterScript", host: "HostScript" };
+const SCRIPT_DEFINITIONS: Record<ScriptRole, string> = {
+  agent: "AgentScript",
+  client: "ClientScript",
+  adapter: "AdapterScript",
+  host: "HostScript",
+};
 const validators = new Map<ScriptRole, ValidateFunction>();
 
 /**
@@ -58,15 +63,25 @@ export function validateScript(script: unknown, source = "script"): PeerScript {
   const role = (script as { role?: unknown } | null)?.role;
   if (typeof role !== "string" || !Object.hasOwn(SCRIPT_DEFINITIONS, role)) {
     const found = role === undefined ? "it has none" : `it has ${JSON.stringify(role)}`;
-    throw new ScriptError(`${source} is not a valid peer script:\n  /role must be "agent", "client", "adapter" or "host" (${found})`);
+    throw new ScriptError(
+      `${source} is not a valid peer script:\n  /role must be "agent", "client", "adapter" or "host" (${found})`,
+    );
   }
   const validate = scriptValidator(role as ScriptRole);
   if (validate(script)) return script as PeerScript;
   // oneOf branches explode into many errors; the deepest ones are the useful ones.
   const errors = validate.errors ?? [];
   const depth = Math.max(...errors.map((error) => error.instancePath.split("/").length));
-  const useful = errors.filter((error) => error.instancePath.split("/").length === depth && error.keyword !== "oneOf");
-  const lines = [...new Set((useful.length > 0 ? useful : errors).map((error) => `${error.instancePath || "/"} ${error.message ?? error.keyword}`))];
+  const useful = errors.filter(
+    (error) => error.instancePath.split("/").length === depth && error.keyword !== "oneOf",
+  );
+  const lines = [
+    ...new Set(
+      (useful.length > 0 ? useful : errors).map(
+        (error) => `${error.instancePath || "/"} ${error.message ?? error.keyword}`,
+      ),
+    ),
+  ];
   throw new ScriptError(`${source} is not a valid peer script:\n  ${lines.slice(0, 8).join("\n  ")}`);
 }
 
@@ -77,7 +92,8 @@ export function readScriptFile(path: string): PeerScript {
 /** Reads a script file and the chain of files it `extends`, merged; not yet validated. */
 function readWithBase(path: string, seen: string[]): Record<string, unknown> {
   const absolute = resolve(path);
-  if (seen.includes(absolute)) throw new ScriptError(`peer script ${path} extends itself through ${seen.join(" → ")}`);
+  if (seen.includes(absolute))
+    throw new ScriptError(`peer script ${path} extends itself through ${seen.join(" → ")}`);
   let parsed: Record<string, unknown>;
   try {
     parsed = JSON.parse(readFileSync(absolute, "utf8")) as Record<string, unknown>;
@@ -91,11 +107,15 @@ function readWithBase(path: string, seen: string[]): Record<string, unknown> {
 }
 
 /** Objects merge (the extending script wins); its prompt rules go before the base's; other arrays replace. */
-export function mergeScripts(base: Record<string, unknown>, own: Record<string, unknown>): Record<string, unknown> {
+export function mergeScripts(
+  base: Record<string, unknown>,
+  own: Record<string, unknown>,
+): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(own)) {
     const inherited = base[key];
-    if (key === "prompts" && Array.isArray(value) && Array.isArray(inherited)) merged[key] = [...value, ...inherited];
+    if (key === "prompts" && Array.isArray(value) && Array.isArray(inherited))
+      merged[key] = [...value, ...inherited];
     else if (isPlainObject(value) && isPlainObject(inherited)) merged[key] = mergeScripts(inherited, value);
     else merged[key] = value;
   }

@@ -12,7 +12,11 @@ export interface StartedPeer {
   done: Promise<void>;
 }
 
-export function startPeer(script: AgentScript | ClientScript | AdapterScript, io: PeerIo, log: ObservationLog): StartedPeer {
+export function startPeer(
+  script: AgentScript | ClientScript | AdapterScript,
+  io: PeerIo,
+  log: ObservationLog,
+): StartedPeer {
   const wire = new PeerWire(io, script.faults, log);
   if (script.role === "adapter") {
     new MockAdapterRuntime(script, wire).start();

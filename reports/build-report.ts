@@ -21,7 +21,10 @@ export interface ReportInput {
   interrupted?: ConformanceReport["interrupted"];
 }
 
-const PROTOCOL_FOR_MODE: Record<RunPlan["mode"], { name: ConformanceReport["protocol"]["name"]; side: Requirement["side"] }> = {
+const PROTOCOL_FOR_MODE: Record<
+  RunPlan["mode"],
+  { name: ConformanceReport["protocol"]["name"]; side: Requirement["side"] }
+> = {
   agent: { name: "acp", side: "agent" },
   client: { name: "acp", side: "client" },
   adapter: { name: "stdio-adapter", side: "adapter" },
@@ -32,7 +35,10 @@ const PROTOCOL_FOR_MODE: Record<RunPlan["mode"], { name: ConformanceReport["prot
 /** Runtime mode reports the runtime's own requirements (stdio transport) and, through its acp transport, the client requirements. */
 function reportedSides(plan: RunPlan, side: Requirement["side"]): Array<Requirement["side"]> {
   if (plan.mode !== "runtime") return [side];
-  return [...(plan.options.transports.includes("stdio") ? (["runtime"] as const) : []), ...(plan.options.transports.includes("acp") ? (["client"] as const) : [])];
+  return [
+    ...(plan.options.transports.includes("stdio") ? (["runtime"] as const) : []),
+    ...(plan.options.transports.includes("acp") ? (["client"] as const) : []),
+  ];
 }
 
 /**
@@ -48,19 +54,46 @@ export function buildReport(input: ReportInput): ConformanceReport {
   const { plan, outcome } = input;
   const redact = createRedactor(plan.options.env);
   const { name, side } = PROTOCOL_FOR_MODE[plan.mode];
-  const requirements = REQUIREMENTS.filter((requirement) => reportedSides(plan, side).includes(requirement.side));
+  const requirements = REQUIREMENTS.filter((requirement) =>
+    reportedSides(plan, side).includes(requirement.side),
+  );
   const results = aggregateRequirements(requirements, outcome.checks, { strict: plan.options.strict });
-  const baseline = plan.options.baseline ? applyBaseline(results, plan.options.baseline, new Set(outcome.scenarios.filter((scenario) => scenario.status !== "not-run").map((scenario) => scenario.id))) : undefined;
+  const baseline = plan.options.baseline
+    ? applyBaseline(
+        results,
+        plan.options.baseline,
+        new Set(
+          outcome.scenarios
+            .filter((scenario) => scenario.status !== "not-run")
+            .map((scenario) => scenario.id),
+        ),
+      )
+    : undefined;
   // A stale entry fails the run: the baseline must shrink as fixes land, or it hides regressions.
-  const verdict = baseline?.stale.length && runVerdict(results, outcome.blockedReason) === "conformant" ? "not-conformant" : runVerdict(results, outcome.blockedReason);
+  const verdict =
+    baseline?.stale.length && runVerdict(results, outcome.blockedReason) === "conformant"
+      ? "not-conformant"
+      : runVerdict(results, outcome.blockedReason);
   const { prompts, env, baseline: _baselineEntries, ...otherOptions } = plan.options;
-  const pinned = name === "acp" ? { schema: `${PINNED_SPEC.schemaPackage} schema/v1/schema.json`, docsCommit: `${PINNED_SPEC.repository}@${PINNED_SPEC.docsCommit}` } : { schema: `acp-conformance schemas/${name === "stdio-adapter" ? "stdio-adapter" : "runtime-v1"}.schema.json` };
+  const pinned =
+    name === "acp"
+      ? {
+          schema: `${PINNED_SPEC.schemaPackage} schema/v1/schema.json`,
+          docsCommit: `${PINNED_SPEC.repository}@${PINNED_SPEC.docsCommit}`,
+        }
+      : {
+          schema: `acp-conformance schemas/${name === "stdio-adapter" ? "stdio-adapter" : "runtime-v1"}.schema.json`,
+        };
   const report: ConformanceReport = {
     reportVersion: 1,
     tool: { name: "acp-conformance", version: KIT_VERSION },
     mode: plan.mode,
     protocol: { name, version: 1, ...pinned },
-    target: { command: redact.text(plan.target.command), args: plan.target.args.map(redact.text), bundled: plan.target.bundled },
+    target: {
+      command: redact.text(plan.target.command),
+      args: plan.target.args.map(redact.text),
+      bundled: plan.target.bundled,
+    },
     seed: plan.options.seed,
     startedAt: input.startedAt.toISOString(),
     durationMs: Math.round(input.durationMs),
@@ -70,7 +103,13 @@ export function buildReport(input: ReportInput): ConformanceReport {
     properties: redact.value(outcome.properties),
     scenarios: redact.value(outcome.scenarios),
     options: redact.value({ ...otherOptions, prompts, env: Object.keys(env) }),
-    environment: { node: process.version, platform: process.platform, arch: process.arch, kitPeakRssBytes: peakRssBytes(), targetsSpawned: TargetProcess.spawnedCount },
+    environment: {
+      node: process.version,
+      platform: process.platform,
+      arch: process.arch,
+      kitPeakRssBytes: peakRssBytes(),
+      targetsSpawned: TargetProcess.spawnedCount,
+    },
   };
   if (outcome.blockedReason !== undefined) report.blockedReason = redact.text(outcome.blockedReason);
   if (input.interrupted) {

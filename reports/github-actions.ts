@@ -24,10 +24,14 @@ export function githubAnnotations(report: ConformanceReport): string[] {
     if (result.baselined) continue;
     const failing = result.checks.find((check) => check.verdict === "fail");
     const level = result.verdict === "fail" ? "error" : "warning";
-    lines.push(`::${level} title=${escapeProperty(`acp-conformance ${result.id}`)}::${escapeData(`${result.title}: ${failing?.message ?? ""} (scenario ${failing?.scenario ?? "?"}; see ${result.cite})`)}`);
+    lines.push(
+      `::${level} title=${escapeProperty(`acp-conformance ${result.id}`)}::${escapeData(`${result.title}: ${failing?.message ?? ""} (scenario ${failing?.scenario ?? "?"}; see ${result.cite})`)}`,
+    );
   }
   for (const entry of report.baseline?.stale ?? []) {
-    lines.push(`::error file=${escapeProperty(report.baseline!.file)},line=${entry.line},title=${escapeProperty("stale baseline entry")}::${escapeData(`${entry.id} now passes: delete line ${entry.line} of ${report.baseline!.file}`)}`);
+    lines.push(
+      `::error file=${escapeProperty(report.baseline!.file)},line=${entry.line},title=${escapeProperty("stale baseline entry")}::${escapeData(`${entry.id} now passes: delete line ${entry.line} of ${report.baseline!.file}`)}`,
+    );
   }
   return lines;
 }
@@ -37,7 +41,11 @@ export function isGithubActions(env: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 /** Appends the Markdown report to $GITHUB_STEP_SUMMARY and prints the annotations. */
-export function publishToGithubActions(report: ConformanceReport, write: (text: string) => void, env: NodeJS.ProcessEnv = process.env): void {
+export function publishToGithubActions(
+  report: ConformanceReport,
+  write: (text: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
+): void {
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${renderMarkdown(report)}\n`);
   const annotations = githubAnnotations(report);
   if (annotations.length > 0) write(`${annotations.join("\n")}\n`);

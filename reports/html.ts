@@ -9,7 +9,12 @@ import { describeTarget, failingResults, verdictLine } from "./report-facts.js";
 import { citeLabel, specUrl } from "./spec-links.js";
 
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 }
 
 export const HTML_STYLE = `
@@ -30,17 +35,32 @@ code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12p
 .flags{color:#57606a} pre{background:#f6f8fa;padding:8px;overflow:auto;white-space:pre-wrap}
 `;
 
-const MARK: Record<RequirementResult["verdict"], string> = { pass: "✓", fail: "✗", warn: "!", "not-applicable": "–", "not-tested": "?" };
-const ARROW: Record<TranscriptLine["dir"], string> = { sent: "→ sent", received: "← received", stderr: "stderr", note: "note" };
+const MARK: Record<RequirementResult["verdict"], string> = {
+  pass: "✓",
+  fail: "✗",
+  warn: "!",
+  "not-applicable": "–",
+  "not-tested": "?",
+};
+const ARROW: Record<TranscriptLine["dir"], string> = {
+  sent: "→ sent",
+  received: "← received",
+  stderr: "stderr",
+  note: "note",
+};
 
 function citeHtml(cite: string): string {
   const url = specUrl(cite);
-  return url ? `<a href="${escapeHtml(url)}">${escapeHtml(cite)}</a>` : `<code>${escapeHtml(citeLabel(cite))}</code>`;
+  return url
+    ? `<a href="${escapeHtml(url)}">${escapeHtml(cite)}</a>`
+    : `<code>${escapeHtml(citeLabel(cite))}</code>`;
 }
 
 function transcriptHtml(lines: readonly TranscriptLine[]): string {
   const rows = lines.map((line) => {
-    const flags = line.flags?.length ? ` <span class="flags">[${escapeHtml(line.flags.join(", "))}]</span>` : "";
+    const flags = line.flags?.length
+      ? ` <span class="flags">[${escapeHtml(line.flags.join(", "))}]</span>`
+      : "";
     return `<tr class="dir-${line.dir}"><td class="mono num">${Math.round(line.t)} ms</td><td class="dir mono">${ARROW[line.dir]}</td><td class="mono">${escapeHtml(line.text)}${flags}</td></tr>`;
   });
   return `<table class="transcript">${rows.join("")}</table>`;
@@ -49,25 +69,43 @@ function transcriptHtml(lines: readonly TranscriptLine[]): string {
 function evidenceHtml(result: RequirementResult): string {
   const failing = result.checks.find((check) => check.verdict === "fail");
   if (!failing) return "";
-  const parts = [`<p>${escapeHtml(failing.message)}<br><span class="message">scenario <code>${escapeHtml(failing.scenario)}</code> · see ${citeHtml(result.cite)}</span></p>`];
+  const parts = [
+    `<p>${escapeHtml(failing.message)}<br><span class="message">scenario <code>${escapeHtml(failing.scenario)}</code> · see ${citeHtml(result.cite)}</span></p>`,
+  ];
   const transcript = failing.evidence?.transcript ?? [];
-  if (transcript.length > 0) parts.push(`<details class="transcript-viewer" open><summary>transcript (${transcript.length} lines)</summary>${transcriptHtml(transcript)}</details>`);
-  if (failing.evidence?.stderrTail) parts.push(`<details><summary>stderr tail</summary><pre>${escapeHtml(failing.evidence.stderrTail)}</pre></details>`);
+  if (transcript.length > 0)
+    parts.push(
+      `<details class="transcript-viewer" open><summary>transcript (${transcript.length} lines)</summary>${transcriptHtml(transcript)}</details>`,
+    );
+  if (failing.evidence?.stderrTail)
+    parts.push(
+      `<details><summary>stderr tail</summary><pre>${escapeHtml(failing.evidence.stderrTail)}</pre></details>`,
+    );
   const details = failing.evidence?.details;
-  if (details !== undefined) parts.push(`<details><summary>details</summary><pre>${escapeHtml(JSON.stringify(details, null, 2).slice(0, 20_000))}</pre></details>`);
+  if (details !== undefined)
+    parts.push(
+      `<details><summary>details</summary><pre>${escapeHtml(JSON.stringify(details, null, 2).slice(0, 20_000))}</pre></details>`,
+    );
   return parts.join("");
 }
 
 function requirementRows(report: ConformanceReport): string {
   const rows: string[] = [];
   for (const result of report.requirements) {
-    const first = result.checks.find((check) => check.verdict === result.verdict || (result.verdict === "warn" && check.verdict === "fail")) ?? result.checks[0];
+    const first =
+      result.checks.find(
+        (check) =>
+          check.verdict === result.verdict || (result.verdict === "warn" && check.verdict === "fail"),
+      ) ?? result.checks[0];
     const search = [result.id, result.title, result.area, first?.message ?? ""].join(" ").toLowerCase();
-    const baselined = result.baselined ? " <span class=\"message\">(baselined)</span>" : "";
+    const baselined = result.baselined ? ' <span class="message">(baselined)</span>' : "";
     rows.push(
       `<tr class="requirement" data-verdict="${result.verdict}" data-search="${escapeHtml(search)}"><td class="v-${result.verdict}">${MARK[result.verdict]} ${result.verdict}</td><td><code>${escapeHtml(result.id)}</code>${baselined}</td><td>${result.level}</td><td>${escapeHtml(result.title)}${first && result.verdict !== "pass" && result.verdict !== "fail" && result.verdict !== "warn" ? `<br><span class="message">${escapeHtml(first.message)}</span>` : ""}</td></tr>`,
     );
-    if (result.verdict === "fail" || result.verdict === "warn") rows.push(`<tr class="evidence" data-for="${escapeHtml(result.id)}"><td></td><td colspan="3">${evidenceHtml(result)}</td></tr>`);
+    if (result.verdict === "fail" || result.verdict === "warn")
+      rows.push(
+        `<tr class="evidence" data-for="${escapeHtml(result.id)}"><td></td><td colspan="3">${evidenceHtml(result)}</td></tr>`,
+      );
   }
   return rows.join("\n");
 }
@@ -76,8 +114,11 @@ function areaTable(report: ConformanceReport): string {
   const rows = AREAS.flatMap((area) => {
     const inArea = report.requirements.filter((result) => result.area === area);
     if (inArea.length === 0) return [];
-    const count = (verdict: RequirementResult["verdict"]) => inArea.filter((result) => result.verdict === verdict).length;
-    return [`<tr><td>${area}</td><td class="num">${count("pass")}</td><td class="num v-${count("fail") ? "fail" : "pass"}">${count("fail")}</td><td class="num">${count("warn")}</td><td class="num">${count("not-tested")}</td><td class="num">${count("not-applicable")}</td></tr>`];
+    const count = (verdict: RequirementResult["verdict"]) =>
+      inArea.filter((result) => result.verdict === verdict).length;
+    return [
+      `<tr><td>${area}</td><td class="num">${count("pass")}</td><td class="num v-${count("fail") ? "fail" : "pass"}">${count("fail")}</td><td class="num">${count("warn")}</td><td class="num">${count("not-tested")}</td><td class="num">${count("not-applicable")}</td></tr>`,
+    ];
   });
   return `<table><tr><th>area</th><th>pass</th><th>fail</th><th>warn</th><th>not tested</th><th>n/a</th></tr>${rows.join("")}</table>`;
 }
@@ -85,7 +126,10 @@ function areaTable(report: ConformanceReport): string {
 function propertiesHtml(report: ConformanceReport): string {
   if (report.properties.length === 0) return "";
   const rows = report.properties.map((property) => {
-    const extra = property.verdict === "fail" ? `<br><span class="message">${escapeHtml(property.message)}</span>${property.counterexample !== undefined ? `<pre>${escapeHtml(JSON.stringify(property.counterexample, null, 2))}</pre>` : ""}${property.replay ? `<pre>${escapeHtml(property.replay)}</pre>` : ""}` : "";
+    const extra =
+      property.verdict === "fail"
+        ? `<br><span class="message">${escapeHtml(property.message)}</span>${property.counterexample !== undefined ? `<pre>${escapeHtml(JSON.stringify(property.counterexample, null, 2))}</pre>` : ""}${property.replay ? `<pre>${escapeHtml(property.replay)}</pre>` : ""}`
+        : "";
     return `<tr><td class="v-${property.verdict}">${property.verdict}</td><td><code>${escapeHtml(property.id)}</code>${extra}</td><td class="num">${property.runs}</td><td class="num">${property.seed}</td></tr>`;
   });
   return `<h2>Properties</h2><table><tr><th>verdict</th><th>property</th><th>cases</th><th>seed</th></tr>${rows.join("")}</table>`;

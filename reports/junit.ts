@@ -31,8 +31,12 @@ function failureBody(result: RequirementResult): string {
   const lines = [`${result.title}`, `see ${specUrl(result.cite) ?? citeLabel(result.cite)}`];
   if (failing) {
     lines.push("", failing.message, `scenario: ${failing.scenario}`);
-    for (const line of (failing.evidence?.transcript ?? []).slice(-16)) lines.push(`${String(Math.round(line.t)).padStart(7)} ms ${line.dir.padEnd(8)} ${line.text.slice(0, 300)}`);
-    if (failing.evidence?.stderrTail) lines.push("", "stderr tail:", failing.evidence.stderrTail.slice(-2000));
+    for (const line of (failing.evidence?.transcript ?? []).slice(-16))
+      lines.push(
+        `${String(Math.round(line.t)).padStart(7)} ms ${line.dir.padEnd(8)} ${line.text.slice(0, 300)}`,
+      );
+    if (failing.evidence?.stderrTail)
+      lines.push("", "stderr tail:", failing.evidence.stderrTail.slice(-2000));
   }
   return lines.join("\n");
 }
@@ -40,22 +44,30 @@ function failureBody(result: RequirementResult): string {
 function testcase(result: RequirementResult, report: ConformanceReport): string {
   const time = seconds(result.checks.reduce((sum, check) => sum + check.durationMs, 0));
   const open = `    <testcase classname="${xmlText(`${report.mode}.${result.area}`)}" name="${xmlText(`${result.id}: ${result.title}`)}" time="${time}"`;
-  const firstMessage = (verdict: string) => result.checks.find((check) => check.verdict === verdict)?.message ?? "";
+  const firstMessage = (verdict: string) =>
+    result.checks.find((check) => check.verdict === verdict)?.message ?? "";
   if (result.verdict === "fail" && !result.baselined) {
     return `${open}>\n      <failure message="${xmlText(firstMessage("fail"))}" type="${result.level}">${xmlText(failureBody(result))}</failure>\n    </testcase>`;
   }
   if (result.verdict === "fail" || (result.verdict === "warn" && result.baselined)) {
     return `${open}>\n      <skipped message="${xmlText(`expected failure (baseline): ${firstMessage("fail")}`)}"/>\n    </testcase>`;
   }
-  if (result.verdict === "warn") return `${open}>\n      <system-out>${xmlText(`WARNING (${result.level}): ${failureBody(result)}`)}</system-out>\n    </testcase>`;
-  if (result.verdict === "not-tested") return `${open}>\n      <skipped message="${xmlText(`not tested: ${firstMessage("not-tested") || "no scenario exercised it in this run"}`)}"/>\n    </testcase>`;
-  if (result.verdict === "not-applicable") return `${open}>\n      <skipped message="not applicable: the target does not advertise this capability"/>\n    </testcase>`;
+  if (result.verdict === "warn")
+    return `${open}>\n      <system-out>${xmlText(`WARNING (${result.level}): ${failureBody(result)}`)}</system-out>\n    </testcase>`;
+  if (result.verdict === "not-tested")
+    return `${open}>\n      <skipped message="${xmlText(`not tested: ${firstMessage("not-tested") || "no scenario exercised it in this run"}`)}"/>\n    </testcase>`;
+  if (result.verdict === "not-applicable")
+    return `${open}>\n      <skipped message="not applicable: the target does not advertise this capability"/>\n    </testcase>`;
   return `${open}/>`;
 }
 
 function testsuite(report: ConformanceReport): string {
-  const failures = report.requirements.filter((result) => result.verdict === "fail" && !result.baselined).length;
-  const skipped = report.requirements.filter((result) => result.verdict === "not-tested" || result.verdict === "not-applicable" || result.baselined).length;
+  const failures = report.requirements.filter(
+    (result) => result.verdict === "fail" && !result.baselined,
+  ).length;
+  const skipped = report.requirements.filter(
+    (result) => result.verdict === "not-tested" || result.verdict === "not-applicable" || result.baselined,
+  ).length;
   const properties = [
     ["target", describeTarget(report)],
     ["verdict", report.verdict],
@@ -64,12 +76,21 @@ function testsuite(report: ConformanceReport): string {
   ];
   const header = `  <testsuite name="${xmlText(`acp-conformance ${report.mode}: ${targetLabel(report)}`)}" tests="${report.requirements.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(report.durationMs)}" timestamp="${report.startedAt.replace(/\.\d+Z$/, "")}">`;
   const props = `    <properties>\n${properties.map(([name, value]) => `      <property name="${name}" value="${xmlText(value!)}"/>`).join("\n")}\n    </properties>`;
-  return [header, props, ...report.requirements.map((result) => testcase(result, report)), "  </testsuite>"].join("\n");
+  return [
+    header,
+    props,
+    ...report.requirements.map((result) => testcase(result, report)),
+    "  </testsuite>",
+  ].join("\n");
 }
 
 export function renderJunit(reports: readonly ConformanceReport[]): string {
   const tests = reports.reduce((sum, report) => sum + report.requirements.length, 0);
-  const failures = reports.reduce((sum, report) => sum + report.requirements.filter((result) => result.verdict === "fail" && !result.baselined).length, 0);
+  const failures = reports.reduce(
+    (sum, report) =>
+      sum + report.requirements.filter((result) => result.verdict === "fail" && !result.baselined).length,
+    0,
+  );
   const time = seconds(reports.reduce((sum, report) => sum + report.durationMs, 0));
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="acp-conformance" tests="${tests}" failures="${failures}" errors="0" time="${time}">\n${reports.map(testsuite).join("\n")}\n</testsuites>\n`;
 }

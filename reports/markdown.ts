@@ -10,7 +10,12 @@ import { describeTarget, failingResults, verdictLine } from "./report-facts.js";
 
 /** Markdown-safe inline text: no table breaks, no accidental emphasis or HTML. */
 export function inlineMarkdown(text: string): string {
-  return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/[<>]/g, (c) => (c === "<" ? "&lt;" : "&gt;")).replace(/[*_`[\]]/g, "\\$&").replace(/\r?\n/g, " ");
+  return text
+    .replace(/\\/g, "\\\\")
+    .replace(/\|/g, "\\|")
+    .replace(/[<>]/g, (c) => (c === "<" ? "&lt;" : "&gt;"))
+    .replace(/[*_`[\]]/g, "\\$&")
+    .replace(/\r?\n/g, " ");
 }
 
 /** A fenced block that the content cannot close early. */
@@ -20,7 +25,13 @@ function fenced(text: string, language = "text"): string {
   return `${fence}${language}\n${text}\n${fence}`;
 }
 
-const MARK: Record<RequirementResult["verdict"], string> = { pass: "✅", fail: "❌", warn: "⚠️", "not-applicable": "➖", "not-tested": "❔" };
+const MARK: Record<RequirementResult["verdict"], string> = {
+  pass: "✅",
+  fail: "❌",
+  warn: "⚠️",
+  "not-applicable": "➖",
+  "not-tested": "❔",
+};
 
 function citeMarkdown(cite: string): string {
   const url = specUrl(cite);
@@ -33,10 +44,28 @@ function evidenceMarkdown(result: RequirementResult): string[] {
   const lines: string[] = [];
   const transcript = failing.evidence.transcript ?? [];
   if (transcript.length > 0) {
-    const shown = transcript.slice(-16).map((line) => `${String(Math.round(line.t)).padStart(7)} ms ${line.dir === "sent" ? "→" : line.dir === "received" ? "←" : line.dir === "stderr" ? "!" : "·"} ${line.text.length > 300 ? `${line.text.slice(0, 300)}…` : line.text}`);
-    lines.push("<details><summary>transcript (→ sent by the kit, ← received, ! stderr)</summary>", "", fenced(shown.join("\n")), "", "</details>");
+    const shown = transcript
+      .slice(-16)
+      .map(
+        (line) =>
+          `${String(Math.round(line.t)).padStart(7)} ms ${line.dir === "sent" ? "→" : line.dir === "received" ? "←" : line.dir === "stderr" ? "!" : "·"} ${line.text.length > 300 ? `${line.text.slice(0, 300)}…` : line.text}`,
+      );
+    lines.push(
+      "<details><summary>transcript (→ sent by the kit, ← received, ! stderr)</summary>",
+      "",
+      fenced(shown.join("\n")),
+      "",
+      "</details>",
+    );
   }
-  if (failing.evidence.stderrTail) lines.push("<details><summary>stderr tail</summary>", "", fenced(failing.evidence.stderrTail.slice(-2000)), "", "</details>");
+  if (failing.evidence.stderrTail)
+    lines.push(
+      "<details><summary>stderr tail</summary>",
+      "",
+      fenced(failing.evidence.stderrTail.slice(-2000)),
+      "",
+      "</details>",
+    );
   return lines;
 }
 
@@ -44,7 +73,10 @@ export function renderMarkdown(report: ConformanceReport): string {
   const out: string[] = [];
   out.push(`## acp-conformance: ${report.mode} mode`, "");
   out.push(`**${verdictLine(report)}**`, "");
-  out.push(`Target: \`${describeTarget(report).replace(/`/g, "'")}\` · kit ${report.tool.version} · ${report.protocol.name} v${report.protocol.version} · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s`, "");
+  out.push(
+    `Target: \`${describeTarget(report).replace(/`/g, "'")}\` · kit ${report.tool.version} · ${report.protocol.name} v${report.protocol.version} · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s`,
+    "",
+  );
   if (report.baseline?.stale.length) {
     out.push(`**Stale baseline** (\`${report.baseline.file}\`): these now pass; delete their lines:`, "");
     for (const entry of report.baseline.stale) out.push(`- line ${entry.line}: \`${entry.id}\``);
@@ -55,8 +87,11 @@ export function renderMarkdown(report: ConformanceReport): string {
   for (const area of AREAS) {
     const inArea = report.requirements.filter((result) => result.area === area);
     if (inArea.length === 0) continue;
-    const count = (verdict: RequirementResult["verdict"]) => inArea.filter((result) => result.verdict === verdict).length;
-    out.push(`| ${area} | ${count("pass")} | ${count("fail") ? `**${count("fail")}**` : 0} | ${count("warn")} | ${count("not-tested")} | ${count("not-applicable")} |`);
+    const count = (verdict: RequirementResult["verdict"]) =>
+      inArea.filter((result) => result.verdict === verdict).length;
+    out.push(
+      `| ${area} | ${count("pass")} | ${count("fail") ? `**${count("fail")}**` : 0} | ${count("warn")} | ${count("not-tested")} | ${count("not-applicable")} |`,
+    );
   }
   out.push("");
 
@@ -68,7 +103,8 @@ export function renderMarkdown(report: ConformanceReport): string {
       const tag = result.baselined ? " (baselined)" : "";
       out.push(`#### ${MARK[result.verdict]} \`${result.id}\` (${result.level})${tag}`, "");
       out.push(`${inlineMarkdown(result.title)}. See ${citeMarkdown(result.cite)}.`, "");
-      if (failing) out.push(`> ${inlineMarkdown(failing.message)}`, ">", `> scenario \`${failing.scenario}\``, "");
+      if (failing)
+        out.push(`> ${inlineMarkdown(failing.message)}`, ">", `> scenario \`${failing.scenario}\``, "");
       out.push(...evidenceMarkdown(result), "");
     }
   }
@@ -76,24 +112,37 @@ export function renderMarkdown(report: ConformanceReport): string {
   const untested = report.requirements.filter((result) => result.verdict === "not-tested");
   if (untested.length > 0) {
     out.push(`<details><summary>Not tested (${untested.length})</summary>`, "");
-    for (const result of untested) out.push(`- \`${result.id}\`: ${inlineMarkdown(result.checks.find((check) => check.verdict === "not-tested")?.message ?? "no scenario exercised it in this run")}`);
+    for (const result of untested)
+      out.push(
+        `- \`${result.id}\`: ${inlineMarkdown(result.checks.find((check) => check.verdict === "not-tested")?.message ?? "no scenario exercised it in this run")}`,
+      );
     out.push("", "</details>", "");
   }
 
   if (report.properties.length > 0) {
     out.push("### Properties", "", "| property | verdict | cases | seed |", "|---|---|---:|---:|");
-    for (const property of report.properties) out.push(`| \`${property.id}\` | ${property.verdict} | ${property.runs} | ${property.seed} |`);
+    for (const property of report.properties)
+      out.push(`| \`${property.id}\` | ${property.verdict} | ${property.runs} | ${property.seed} |`);
     out.push("");
     for (const property of report.properties.filter((entry) => entry.verdict === "fail")) {
       out.push(`**\`${property.id}\`**: ${inlineMarkdown(property.message)}`, "");
-      if (property.counterexample !== undefined) out.push(fenced(JSON.stringify(property.counterexample, null, 2).slice(0, 4000), "json"), "");
+      if (property.counterexample !== undefined)
+        out.push(fenced(JSON.stringify(property.counterexample, null, 2).slice(0, 4000), "json"), "");
       if (property.replay) out.push("Replay:", "", fenced(property.replay, "sh"), "");
     }
   }
 
-  const passed = report.requirements.filter((result) => result.verdict === "pass" || result.verdict === "not-applicable");
-  out.push(`<details><summary>All requirements (${report.requirements.length})</summary>`, "", "| | requirement | level | area |", "|---|---|---|---|");
-  for (const result of [...failures, ...untested, ...passed]) out.push(`| ${MARK[result.verdict]} | \`${result.id}\` | ${result.level} | ${result.area} |`);
+  const passed = report.requirements.filter(
+    (result) => result.verdict === "pass" || result.verdict === "not-applicable",
+  );
+  out.push(
+    `<details><summary>All requirements (${report.requirements.length})</summary>`,
+    "",
+    "| | requirement | level | area |",
+    "|---|---|---|---|",
+  );
+  for (const result of [...failures, ...untested, ...passed])
+    out.push(`| ${MARK[result.verdict]} | \`${result.id}\` | ${result.level} | ${result.area} |`);
   out.push("", "</details>", "");
   return out.join("\n");
 }

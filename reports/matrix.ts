@@ -9,7 +9,13 @@ import { targetLabel, verdictLine } from "./report-facts.js";
 import { escapeHtml, htmlPage } from "./html.js";
 import { inlineMarkdown } from "./markdown.js";
 
-const MARK: Record<RequirementResult["verdict"], string> = { pass: "✅", fail: "❌", warn: "⚠️", "not-applicable": "➖", "not-tested": "❔" };
+const MARK: Record<RequirementResult["verdict"], string> = {
+  pass: "✅",
+  fail: "❌",
+  warn: "⚠️",
+  "not-applicable": "➖",
+  "not-tested": "❔",
+};
 
 interface MatrixRow {
   area: string;
@@ -22,14 +28,22 @@ interface MatrixRow {
 /** Column labels, made unique when two targets share a name. */
 function columnLabels(reports: readonly ConformanceReport[]): string[] {
   const labels = reports.map((report) => `${targetLabel(report)} (${report.mode})`);
-  return labels.map((label, index) => (labels.indexOf(label) !== index || labels.lastIndexOf(label) !== index ? `${label} #${index + 1}` : label));
+  return labels.map((label, index) =>
+    labels.indexOf(label) !== index || labels.lastIndexOf(label) !== index ? `${label} #${index + 1}` : label,
+  );
 }
 
 export function matrixRows(reports: readonly ConformanceReport[]): MatrixRow[] {
   const byId = new Map<string, MatrixRow>();
   for (const [column, report] of reports.entries()) {
     for (const result of report.requirements) {
-      const row = byId.get(result.id) ?? { area: result.area, id: result.id, level: result.level, title: result.title, cells: reports.map(() => undefined) };
+      const row = byId.get(result.id) ?? {
+        area: result.area,
+        id: result.id,
+        level: result.level,
+        title: result.title,
+        cells: reports.map(() => undefined),
+      };
       row.cells[column] = result;
       byId.set(result.id, row);
     }
@@ -46,8 +60,13 @@ function cellMark(result: RequirementResult | undefined): string {
 export function renderMatrixMarkdown(reports: readonly ConformanceReport[]): string {
   const labels = columnLabels(reports);
   const out = ["## acp-conformance compatibility matrix", ""];
-  for (const [index, report] of reports.entries()) out.push(`- **${inlineMarkdown(labels[index]!)}**: ${verdictLine(report)}`);
-  out.push("", `| requirement | level | ${labels.map(inlineMarkdown).join(" | ")} |`, `|---|---|${labels.map(() => ":-:").join("|")}|`);
+  for (const [index, report] of reports.entries())
+    out.push(`- **${inlineMarkdown(labels[index]!)}**: ${verdictLine(report)}`);
+  out.push(
+    "",
+    `| requirement | level | ${labels.map(inlineMarkdown).join(" | ")} |`,
+    `|---|---|${labels.map(() => ":-:").join("|")}|`,
+  );
   let area = "";
   for (const row of matrixRows(reports)) {
     if (row.area !== area) {
@@ -71,8 +90,13 @@ export function renderMatrixHtml(reports: readonly ConformanceReport[]): string 
       area = row.area;
       rows.push(`<tr><th colspan="${2 + reports.length}">${escapeHtml(area)}</th></tr>`);
     }
-    const cells = row.cells.map((result) => `<td class="v-${result?.verdict ?? "none"}" title="${escapeHtml(result?.checks.find((check) => check.verdict === "fail")?.message ?? "")}">${cellMark(result)}</td>`);
-    rows.push(`<tr><td><code>${escapeHtml(row.id)}</code><br><span class="message">${escapeHtml(row.title)}</span></td><td>${row.level}</td>${cells.join("")}</tr>`);
+    const cells = row.cells.map(
+      (result) =>
+        `<td class="v-${result?.verdict ?? "none"}" title="${escapeHtml(result?.checks.find((check) => check.verdict === "fail")?.message ?? "")}">${cellMark(result)}</td>`,
+    );
+    rows.push(
+      `<tr><td><code>${escapeHtml(row.id)}</code><br><span class="message">${escapeHtml(row.title)}</span></td><td>${row.level}</td>${cells.join("")}</tr>`,
+    );
   }
   const body = `<h1>acp-conformance compatibility matrix</h1><div class="meta">${reports.length} targets</div><table id="matrix">${header}${verdicts}${rows.join("")}</table>`;
   return htmlPage("acp-conformance compatibility matrix", body);

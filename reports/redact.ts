@@ -25,7 +25,10 @@ const TOKEN_PATTERNS: Array<[RegExp, string]> = [
   [/\bAIza[0-9A-Za-z_-]{35}\b/g, "<redacted:token>"],
   [/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, "<redacted:token>"],
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{12,}/g, "$1 <redacted:token>"],
-  [/\b((?:[A-Za-z0-9]+[_-])*(?:api[_-]?key|apikey|token|secret|password|passwd|credentials?)["']?\s*[:=]\s*["']?)[^\s"',;&<]{6,}/gi, "$1<redacted>"],
+  [
+    /\b((?:[A-Za-z0-9]+[_-])*(?:api[_-]?key|apikey|token|secret|password|passwd|credentials?)["']?\s*[:=]\s*["']?)[^\s"',;&<]{6,}/gi,
+    "$1<redacted>",
+  ],
 ];
 
 export function createRedactor(env: Readonly<Record<string, string>>, home: string = homedir()): Redactor {
@@ -37,14 +40,16 @@ export function createRedactor(env: Readonly<Record<string, string>>, home: stri
   if (home && home !== "/" && home.length > 1) replacements.push([home, "~"]);
   const text = (value: string) => {
     let result = value;
-    for (const [secret, replacement] of replacements) if (result.includes(secret)) result = result.split(secret).join(replacement);
+    for (const [secret, replacement] of replacements)
+      if (result.includes(secret)) result = result.split(secret).join(replacement);
     for (const [pattern, replacement] of TOKEN_PATTERNS) result = result.replace(pattern, replacement);
     return result;
   };
   const deep = (value: unknown): unknown => {
     if (typeof value === "string") return text(value);
     if (Array.isArray(value)) return value.map(deep);
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, deep(inner)]));
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, deep(inner)]));
     return value;
   };
   return { text, value: <T>(value: T) => deep(value) as T };

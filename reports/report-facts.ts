@@ -3,7 +3,9 @@ import type { ConformanceReport, RequirementResult } from "./report-types.js";
 
 export function describeTarget(report: ConformanceReport): string {
   const info = report.target.info as { name?: string; version?: string } | undefined;
-  const who = report.target.bundled ? `the bundled reference ${report.mode}` : [report.target.command, ...report.target.args].join(" ");
+  const who = report.target.bundled
+    ? `the bundled reference ${report.mode}`
+    : [report.target.command, ...report.target.args].join(" ");
   return info?.name ? `${who} (${info.name}${info.version ? ` ${info.version}` : ""})` : who;
 }
 
@@ -12,20 +14,27 @@ export function targetLabel(report: ConformanceReport): string {
   const info = report.target.info as { name?: string; version?: string } | undefined;
   if (info?.name) return `${info.name}${info.version ? ` ${info.version}` : ""}`;
   if (report.target.bundled) return `reference ${report.mode}`;
-  const last = [report.target.command, ...report.target.args].filter((word) => !word.startsWith("-")).at(-1) ?? report.target.command;
+  const last =
+    [report.target.command, ...report.target.args].filter((word) => !word.startsWith("-")).at(-1) ??
+    report.target.command;
   return last.split("/").at(-1) ?? last;
 }
 
 export function verdictLine(report: ConformanceReport): string {
   const { pass, fail, warn, notTested, notApplicable } = report.summary;
   const counts = `${pass} pass, ${fail} fail, ${warn} warn, ${notTested} not tested${notApplicable ? `, ${notApplicable} not applicable` : ""}`;
-  if (report.verdict === "blocked") return `BLOCKED: ${report.blockedReason ?? "the run could not go on"} (${counts})`;
-  const stale = report.baseline?.stale.length ? `; ${report.baseline.stale.length} stale baseline entr${report.baseline.stale.length === 1 ? "y" : "ies"}` : "";
+  if (report.verdict === "blocked")
+    return `BLOCKED: ${report.blockedReason ?? "the run could not go on"} (${counts})`;
+  const stale = report.baseline?.stale.length
+    ? `; ${report.baseline.stale.length} stale baseline entr${report.baseline.stale.length === 1 ? "y" : "ies"}`
+    : "";
   return `${report.verdict === "conformant" ? "CONFORMANT" : "NOT CONFORMANT"} (${counts}${stale})`;
 }
 
 /** Failures and warnings, unbaselined first. */
 export function failingResults(report: ConformanceReport): RequirementResult[] {
-  const failing = report.requirements.filter((result) => result.verdict === "fail" || result.verdict === "warn");
+  const failing = report.requirements.filter(
+    (result) => result.verdict === "fail" || result.verdict === "warn",
+  );
   return [...failing.filter((result) => !result.baselined), ...failing.filter((result) => result.baselined)];
 }

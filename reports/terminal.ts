@@ -38,7 +38,9 @@ export function progressPrinter(options: TerminalOptions): ProgressListener {
   const status = (total: number) => {
     if (!options.live) return;
     const names = [...running].slice(0, 2).join(", ");
-    options.write(`\r\u001b[2K${paint(options, "gray", `[${done}/${total}] running ${names}${running.size > 2 ? ", …" : ""}`)}`);
+    options.write(
+      `\r\u001b[2K${paint(options, "gray", `[${done}/${total}] running ${names}${running.size > 2 ? ", …" : ""}`)}`,
+    );
   };
   let total = 0;
   return {
@@ -53,7 +55,9 @@ export function progressPrinter(options: TerminalOptions): ProgressListener {
       if (options.verbose && !options.quiet) {
         if (options.live) options.write("\r\u001b[2K");
         const note = result.message ? ` (${result.message})` : "";
-        options.write(`${paint(options, "gray", `${result.status.padEnd(9)} ${String(result.durationMs).padStart(6)} ms`)} ${scenario.id}${note}\n`);
+        options.write(
+          `${paint(options, "gray", `${result.status.padEnd(9)} ${String(result.durationMs).padStart(6)} ms`)} ${scenario.id}${note}\n`,
+        );
       }
       if (done === total && options.live) options.write("\r\u001b[2K");
       else status(total);
@@ -68,7 +72,13 @@ function firstCheck(result: RequirementResult, verdict: "fail" | "not-tested") {
 export function formatSummary(report: ConformanceReport, options: TerminalOptions): string {
   const lines: string[] = [];
   if (!options.quiet) {
-    lines.push(paint(options, "bold", `acp-conformance ${report.tool.version} · ${report.mode} mode · ${describeTarget(report)}`));
+    lines.push(
+      paint(
+        options,
+        "bold",
+        `acp-conformance ${report.tool.version} · ${report.mode} mode · ${describeTarget(report)}`,
+      ),
+    );
     for (const area of AREAS) {
       const inArea = report.requirements.filter((result) => result.area === area);
       if (inArea.length === 0) continue;
@@ -76,20 +86,34 @@ export function formatSummary(report: ConformanceReport, options: TerminalOption
       for (const result of inArea) {
         const { mark, color } = SYMBOL[result.verdict];
         const level = paint(options, "gray", result.level.padEnd(6));
-        lines.push(`  ${paint(options, color, mark)} ${level} ${result.id}${result.baselined ? paint(options, "gray", " (baselined)") : ""}`);
+        lines.push(
+          `  ${paint(options, color, mark)} ${level} ${result.id}${result.baselined ? paint(options, "gray", " (baselined)") : ""}`,
+        );
         const failing = firstCheck(result, "fail");
         if (failing && result.verdict !== "pass") {
           lines.push(`           ${paint(options, color, failing.message)}`);
-          lines.push(paint(options, "gray", `           in scenario ${failing.scenario}; see ${result.cite}`));
+          lines.push(
+            paint(options, "gray", `           in scenario ${failing.scenario}; see ${result.cite}`),
+          );
           if (options.verbose && failing.evidence?.transcript) {
-            for (const line of failing.evidence.transcript.slice(-8)) lines.push(paint(options, "gray", `             ${String(line.t).padStart(8)}ms ${line.dir.padEnd(8)} ${line.text.slice(0, 160)}`));
+            for (const line of failing.evidence.transcript.slice(-8))
+              lines.push(
+                paint(
+                  options,
+                  "gray",
+                  `             ${String(line.t).padStart(8)}ms ${line.dir.padEnd(8)} ${line.text.slice(0, 160)}`,
+                ),
+              );
           }
         } else if (result.verdict === "not-tested") {
           const why = firstCheck(result, "not-tested")?.message ?? "no scenario exercised it in this run";
           lines.push(paint(options, "gray", `           ${why}`));
         } else if (options.verbose && result.checks[0]) {
           const scenarios = new Set(result.checks.map((check) => check.scenario)).size;
-          const count = result.checks.length > 1 ? `${result.checks.length} checks in ${scenarios} scenarios; first: ` : "";
+          const count =
+            result.checks.length > 1
+              ? `${result.checks.length} checks in ${scenarios} scenarios; first: `
+              : "";
           lines.push(paint(options, "gray", `           ${count}${result.checks[0].message}`));
         }
       }
@@ -97,10 +121,24 @@ export function formatSummary(report: ConformanceReport, options: TerminalOption
     if (report.properties.length > 0) {
       lines.push("", paint(options, "bold", "properties"));
       for (const property of report.properties) {
-        const mark = property.verdict === "pass" ? paint(options, "green", "✓") : property.verdict === "fail" ? paint(options, "red", "✗") : paint(options, "yellow", "?");
-        lines.push(`  ${mark} ${property.id} ${paint(options, "gray", `${property.runs} case(s), seed ${property.seed}`)}`);
+        const mark =
+          property.verdict === "pass"
+            ? paint(options, "green", "✓")
+            : property.verdict === "fail"
+              ? paint(options, "red", "✗")
+              : paint(options, "yellow", "?");
+        lines.push(
+          `  ${mark} ${property.id} ${paint(options, "gray", `${property.runs} case(s), seed ${property.seed}`)}`,
+        );
         if (property.verdict !== "pass") lines.push(`           ${property.message}`);
-        if (property.counterexample !== undefined) lines.push(paint(options, "gray", `           counterexample: ${JSON.stringify(property.counterexample).slice(0, 400)}`));
+        if (property.counterexample !== undefined)
+          lines.push(
+            paint(
+              options,
+              "gray",
+              `           counterexample: ${JSON.stringify(property.counterexample).slice(0, 400)}`,
+            ),
+          );
         if (property.replay) lines.push(`           replay: ${property.replay}`);
       }
     }
@@ -108,18 +146,38 @@ export function formatSummary(report: ConformanceReport, options: TerminalOption
   }
   if (report.baseline) {
     const { file, expected, stale } = report.baseline;
-    if (expected.length > 0) lines.push(paint(options, "gray", `baseline ${file}: ${expected.length} expected failure(s) did not fail the run`));
-    for (const entry of stale) lines.push(paint(options, "red", `stale baseline: ${entry.id} now passes; delete line ${entry.line} of ${file}`));
+    if (expected.length > 0)
+      lines.push(
+        paint(
+          options,
+          "gray",
+          `baseline ${file}: ${expected.length} expected failure(s) did not fail the run`,
+        ),
+      );
+    for (const entry of stale)
+      lines.push(
+        paint(options, "red", `stale baseline: ${entry.id} now passes; delete line ${entry.line} of ${file}`),
+      );
   }
   const { pass, fail, warn, notApplicable, notTested } = report.summary;
   const counts = `${pass} pass, ${fail} fail, ${warn} warn, ${notTested} not tested${notApplicable ? `, ${notApplicable} not applicable` : ""}`;
   const seconds = (report.durationMs / 1000).toFixed(1);
-  if (report.verdict === "conformant") lines.push(`${paint(options, "green", "VERDICT: conformant")} (${counts}) in ${seconds} s`);
-  else if (report.verdict === "blocked") lines.push(`${paint(options, "yellow", "VERDICT: blocked")}: ${report.blockedReason ?? "the run could not go on"} (${counts})`);
+  if (report.verdict === "conformant")
+    lines.push(`${paint(options, "green", "VERDICT: conformant")} (${counts}) in ${seconds} s`);
+  else if (report.verdict === "blocked")
+    lines.push(
+      `${paint(options, "yellow", "VERDICT: blocked")}: ${report.blockedReason ?? "the run could not go on"} (${counts})`,
+    );
   else {
-    const untested = report.requirements.filter((result) => result.level === "must" && result.verdict === "not-tested");
-    const needSteering = untested.some((result) => result.checks.some((check) => check.message.includes("to steer a third-party target")));
-    const hint = needSteering ? " (give --prompt, --cancel-prompt and --permission-prompt to steer the agent into them)" : "";
+    const untested = report.requirements.filter(
+      (result) => result.level === "must" && result.verdict === "not-tested",
+    );
+    const needSteering = untested.some((result) =>
+      result.checks.some((check) => check.message.includes("to steer a third-party target")),
+    );
+    const hint = needSteering
+      ? " (give --prompt, --cancel-prompt and --permission-prompt to steer the agent into them)"
+      : "";
     const why = untested.length > 0 ? `; ${untested.length} must requirements were not tested${hint}` : "";
     lines.push(`${paint(options, "red", "VERDICT: not conformant")} (${counts}${why}) in ${seconds} s`);
   }

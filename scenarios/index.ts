@@ -20,7 +20,15 @@ export interface ModeDefinition {
 export const MODES: Partial<Record<Mode, ModeDefinition>> = {
   agent: { scenarios: AGENT_SCENARIOS, generic: GENERIC_AGENT_REQUIREMENTS, preflight: preflightAgent },
   client: { scenarios: CLIENT_SCENARIOS, generic: GENERIC_CLIENT_REQUIREMENTS, preflight: preflightClient },
-  adapter: { scenarios: ADAPTER_SCENARIOS, generic: GENERIC_ADAPTER_REQUIREMENTS, preflight: async () => ({}) },
+  adapter: {
+    scenarios: ADAPTER_SCENARIOS,
+    generic: GENERIC_ADAPTER_REQUIREMENTS,
+    preflight: async () => ({}),
+  },
   host: { scenarios: HOST_SCENARIOS, generic: GENERIC_HOST_REQUIREMENTS, preflight: preflightHost },
-  runtime: { scenarios: RUNTIME_SCENARIOS, generic: [...GENERIC_RUNTIME_REQUIREMENTS, ...GENERIC_CLIENT_REQUIREMENTS], preflight: async () => ({}) },
+  runtime: {
+    scenarios: RUNTIME_SCENARIOS,
+    generic: [...GENERIC_RUNTIME_REQUIREMENTS, ...GENERIC_CLIENT_REQUIREMENTS],
+    preflight: async () => ({}),
+  },
 };

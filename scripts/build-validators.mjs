@@ -13,9 +13,17 @@ const ajv = new Ajv2020({ allErrors: true, strict: false, code: { source: true }
 ajv.addSchema(schema);
 mkdirSync("dist/peers/script-validators", { recursive: true });
 rmSync("dist/peers/script-validator.cjs", { force: true }); // the union validator of earlier builds
-for (const [role, definition] of Object.entries({ agent: "AgentScript", client: "ClientScript", adapter: "AdapterScript", host: "HostScript" })) {
+for (const [role, definition] of Object.entries({
+  agent: "AgentScript",
+  client: "ClientScript",
+  adapter: "AdapterScript",
+  host: "HostScript",
+})) {
   const validate = ajv.getSchema(`${schema.$id}#/$defs/${definition}`);
-  writeFileSync(`dist/peers/script-validators/${role}.cjs`, (standaloneCode.default ?? standaloneCode)(ajv, validate));
+  writeFileSync(
+    `dist/peers/script-validators/${role}.cjs`,
+    (standaloneCode.default ?? standaloneCode)(ajv, validate),
+  );
 }
 
 // The ACP schema's validators, one export per method params/result definition: compiling them
@@ -24,7 +32,10 @@ const { createAcpAjv, validatedDefs, ACP_SCHEMA_PATH } = await import("../dist/k
 const acpDocument = JSON.parse(readFileSync(ACP_SCHEMA_PATH, "utf8"));
 const acpAjv = createAcpAjv(acpDocument, { source: true });
 const exportsByDef = Object.fromEntries(validatedDefs(acpDocument).map((def) => [def, `acp#/$defs/${def}`]));
-writeFileSync("dist/kit/wire/acp-validators.cjs", (standaloneCode.default ?? standaloneCode)(acpAjv, exportsByDef));
+writeFileSync(
+  "dist/kit/wire/acp-validators.cjs",
+  (standaloneCode.default ?? standaloneCode)(acpAjv, exportsByDef),
+);
 
 // The stdio protocols' validators (adapter envelope and events, runtime request and events):
 // the kit in adapter, host and runtime modes, and the reference runtime at every start, would
@@ -34,6 +45,10 @@ const stdioExports = {};
 for (const name of ["stdio-adapter", "runtime-v1"]) {
   const schema = JSON.parse(readFileSync(`schemas/${name}.schema.json`, "utf8"));
   stdioAjv.addSchema(schema);
-  for (const definition of Object.keys(schema.$defs)) stdioExports[`${name}#${definition}`] = `${schema.$id}#/$defs/${definition}`;
+  for (const definition of Object.keys(schema.$defs))
+    stdioExports[`${name}#${definition}`] = `${schema.$id}#/$defs/${definition}`;
 }
-writeFileSync("dist/kit/stdio/stdio-validators.cjs", (standaloneCode.default ?? standaloneCode)(stdioAjv, stdioExports));
+writeFileSync(
+  "dist/kit/stdio/stdio-validators.cjs",
+  (standaloneCode.default ?? standaloneCode)(stdioAjv, stdioExports),
+);

@@ -15,7 +15,12 @@ export async function generate(schemaPath) {
   const schema = JSON.parse(readFileSync(schemaPath, "utf8"));
   const banner = `/* Generated from ${schemaPath} by scripts/generate-types.mjs; do not edit by hand. */`;
   // Protocol schemas are collections of $defs with no root type of their own.
-  return compile(schema, schema.title, { bannerComment: banner, additionalProperties: false, unreachableDefinitions: true, style: { printWidth: 120 } });
+  return compile(schema, schema.title, {
+    bannerComment: banner,
+    additionalProperties: false,
+    unreachableDefinitions: true,
+    style: { printWidth: 120 },
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

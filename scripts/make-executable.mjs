@@ -3,7 +3,16 @@
 import { chmodSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const roots = ["dist/bin", "dist/fixtures/agents", "dist/fixtures/clients", "dist/fixtures/adapters", "dist/fixtures/hosts", "dist/fixtures/runtimes", "dist/peers/reference", "dist/peers"];
+const roots = [
+  "dist/bin",
+  "dist/fixtures/agents",
+  "dist/fixtures/clients",
+  "dist/fixtures/adapters",
+  "dist/fixtures/hosts",
+  "dist/fixtures/runtimes",
+  "dist/peers/reference",
+  "dist/peers",
+];
 for (const root of roots) {
   let names;
   try {

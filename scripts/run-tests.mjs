@@ -18,5 +18,6 @@ const [typecheck, lint, suite] = await Promise.all([
 ]);
 const examples = await run(process.execPath, ["--test", "examples/node-test/"]);
 if (typecheck !== 0) console.error("npm test: the type check failed (tsc -p tsconfig.check.json)");
-if (lint !== 0) console.error("npm test: the format or lint check failed (npm run lint; npm run format fixes formatting)");
+if (lint !== 0)
+  console.error("npm test: the format or lint check failed (npm run lint; npm run format fixes formatting)");
 process.exitCode = typecheck || lint || suite || examples;

@@ -23,7 +23,12 @@ export default function setup() {
   return () => {
     if (process.platform !== "linux") return;
     // vitest's own workers inherit the tag too; ending them is vitest's job.
-    const leaked = listProcesses().filter((info) => info.pid !== process.pid && !info.command.includes("vitest/dist/workers") && taggedWith(info.pid, tag));
+    const leaked = listProcesses().filter(
+      (info) =>
+        info.pid !== process.pid &&
+        !info.command.includes("vitest/dist/workers") &&
+        taggedWith(info.pid, tag),
+    );
     if (leaked.length === 0) return;
     for (const info of leaked) {
       try {
@@ -32,6 +37,8 @@ export default function setup() {
         // gone
       }
     }
-    throw new Error(`processes left running after the test suite (now killed):\n${leaked.map((info) => `  pid ${info.pid}: ${info.command}`).join("\n")}`);
+    throw new Error(
+      `processes left running after the test suite (now killed):\n${leaked.map((info) => `  pid ${info.pid}: ${info.command}`).join("\n")}`,
+    );
   };
 }

@@ -16,7 +16,12 @@ test("the mock agent answers initialize and refuses an unknown session", async (
   const init = await send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: 1 } });
   assert.deepEqual(init.result.agentInfo, { name: "scripted", version: "2.0.0" });
 
-  const prompt = await send({ jsonrpc: "2.0", id: 2, method: "session/prompt", params: { sessionId: "nope", prompt: [] } });
+  const prompt = await send({
+    jsonrpc: "2.0",
+    id: 2,
+    method: "session/prompt",
+    params: { sessionId: "nope", prompt: [] },
+  });
   assert.equal(prompt.error.code, -32002);
 
   input.end();

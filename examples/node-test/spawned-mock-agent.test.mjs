@@ -12,7 +12,9 @@ test("the spawned mock agent answers initialize and exits when its stdin ends", 
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
 
-  child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: 1 } })}\n`);
+  child.stdin.write(
+    `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: 1 } })}\n`,
+  );
   const init = JSON.parse((await lines.next()).value);
   assert.deepEqual(init.result.agentInfo, { name: "spawned", version: "1.0.0" });
 

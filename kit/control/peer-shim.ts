@@ -12,7 +12,6 @@ import type { PeerEvent } from "../../peers/observation-log.js";
 import type { AdapterScript, AgentScript } from "../../peers/script-types.js";
 import { peerEntryPoint } from "../../peers/entry-point.js";
 
-
 export class PeerShim {
   readonly dir: string;
   /** The executable the client under test is given: no spaces in its path. */
@@ -21,7 +20,10 @@ export class PeerShim {
 
   constructor(script: AgentScript | AdapterScript) {
     this.dir = makeScratchDir(`${script.role}-`);
-    if (/\s/.test(this.dir)) throw new Error(`the temporary directory ${this.dir} has a space in its path; set TMPDIR to a path without one`);
+    if (/\s/.test(this.dir))
+      throw new Error(
+        `the temporary directory ${this.dir} has a space in its path; set TMPDIR to a path without one`,
+      );
     const scriptFile = join(this.dir, "script.json");
     this.eventsFile = join(this.dir, "events.ndjson");
     this.path = join(this.dir, script.role);
@@ -29,7 +31,10 @@ export class PeerShim {
     writeFileSync(this.eventsFile, "");
     const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
     // The control directory travels in the shim itself: a target may scrub its children's environment.
-    writeFileSync(this.path, `#!/bin/sh\nACP_CONFORMANCE_CONTROL_DIR=${quote(this.dir)} exec ${[process.execPath, peerEntryPoint(), script.role, "--script", scriptFile, "--log", this.eventsFile].map(quote).join(" ")}\n`);
+    writeFileSync(
+      this.path,
+      `#!/bin/sh\nACP_CONFORMANCE_CONTROL_DIR=${quote(this.dir)} exec ${[process.execPath, peerEntryPoint(), script.role, "--script", scriptFile, "--log", this.eventsFile].map(quote).join(" ")}\n`,
+    );
     chmodSync(this.path, 0o755);
   }
 

@@ -61,16 +61,26 @@ export function expandPlaceholder(args: readonly string[], placeholder: string, 
   return args.map((arg) => arg.replaceAll(placeholder, shimPath));
 }
 
-export async function runTargetWithPeer(context: ScenarioContext, script: AgentScript | AdapterScript, options: PeerRunOptions): Promise<PeerRun> {
+export async function runTargetWithPeer(
+  context: ScenarioContext,
+  script: AgentScript | AdapterScript,
+  options: PeerRunOptions,
+): Promise<PeerRun> {
   const shim = new PeerShim(script);
   context.defer(async () => shim.remove());
   const marker = targetMarker(context.runId);
   const started = Date.now();
   const target = await TargetProcess.spawn({
     command: context.target.command,
-    args: options.placeholder ? expandPlaceholder(context.target.args, options.placeholder, shim.path) : [...context.target.args],
+    args: options.placeholder
+      ? expandPlaceholder(context.target.args, options.placeholder, shim.path)
+      : [...context.target.args],
     cwd: context.options.cwd,
-    env: { ...context.options.env, [options.shimEnv]: shim.path, ACP_CONFORMANCE_SCENARIO: context.scenarioId },
+    env: {
+      ...context.options.env,
+      [options.shimEnv]: shim.path,
+      ACP_CONFORMANCE_SCENARIO: context.scenarioId,
+    },
     marker,
     maxLineBytes: options.maxLineBytes ?? 1024 * 1024,
   });
@@ -93,11 +103,24 @@ export async function runTargetWithPeer(context: ScenarioContext, script: AgentS
   const lines: PeerRun["lines"] = [];
   let linesBytes = 0;
   target.onStdoutItem((item) => {
-    const text = item.kind === "line" ? item.text : item.kind === "oversize" ? item.head.toString("utf8") : item.kind === "invalid-utf8" ? Buffer.from(item.bytes).toString("utf8") : "";
+    const text =
+      item.kind === "line"
+        ? item.text
+        : item.kind === "oversize"
+          ? item.head.toString("utf8")
+          : item.kind === "invalid-utf8"
+            ? Buffer.from(item.bytes).toString("utf8")
+            : "";
     if (output.length < OUTPUT_LIMIT) output += `${text}\n`;
     if (item.kind === "blank") return;
     linesBytes += text.length;
-    lines.push({ text: linesBytes <= LINES_BUDGET ? text : `<a ${text.length}-character line beyond the kit's ${LINES_BUDGET}-byte budget>`, atMs: Date.now() - started });
+    lines.push({
+      text:
+        linesBytes <= LINES_BUDGET
+          ? text
+          : `<a ${text.length}-character line beyond the kit's ${LINES_BUDGET}-byte budget>`,
+      atMs: Date.now() - started,
+    });
   });
   if (options.stdin) {
     await target.write(options.stdin(shim), options.timeoutMs);

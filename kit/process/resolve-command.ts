@@ -23,14 +23,26 @@ function isExecutableFile(path: string): "ok" | "missing" | "directory" | "not-e
 }
 
 /** The absolute path of the executable `command` runs; throws a UsageError naming the fix. */
-export function resolveCommand(command: string, cwd: string, pathVariable: string = process.env.PATH ?? ""): string {
-  if (command.trim() === "") throw new UsageError("the target command is empty; put it after --, for example: acp-conformance agent -- node my-agent.js");
+export function resolveCommand(
+  command: string,
+  cwd: string,
+  pathVariable: string = process.env.PATH ?? "",
+): string {
+  if (command.trim() === "")
+    throw new UsageError(
+      "the target command is empty; put it after --, for example: acp-conformance agent -- node my-agent.js",
+    );
   if (command.includes("/")) {
     const path = isAbsolute(command) ? command : resolve(cwd, command);
     const state = isExecutableFile(path);
-    if (state === "missing") throw new UsageError(`the target command ${command} does not exist (looked for ${path})`);
-    if (state === "directory") throw new UsageError(`the target command ${command} is a directory, not an executable`);
-    if (state === "not-executable") throw new UsageError(`the target command ${command} is not executable; chmod +x it, or run it through its interpreter (-- node ${command})`);
+    if (state === "missing")
+      throw new UsageError(`the target command ${command} does not exist (looked for ${path})`);
+    if (state === "directory")
+      throw new UsageError(`the target command ${command} is a directory, not an executable`);
+    if (state === "not-executable")
+      throw new UsageError(
+        `the target command ${command} is not executable; chmod +x it, or run it through its interpreter (-- node ${command})`,
+      );
     return path;
   }
   for (const directory of pathVariable.split(delimiter).filter(Boolean)) {

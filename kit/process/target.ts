@@ -220,7 +220,6 @@ export class TargetProcess {
       this.#stderrTailLength = kept.length;
     }
   }
-
 }
 
 /** The target could not be started at all: a usage problem, reported with exit code 2. */

@@ -37,10 +37,16 @@ async function waitForExit(target: TargetProcess, ms: number): Promise<boolean> 
 }
 
 /** Polls until the target and its group are gone, or `ms` runs out. */
-async function waitForGroupGone(target: TargetProcess, ms: number, seenEarlier: ProcessInfo[]): Promise<Descendant[]> {
+async function waitForGroupGone(
+  target: TargetProcess,
+  ms: number,
+  seenEarlier: ProcessInfo[],
+): Promise<Descendant[]> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const left = target.alive ? [] : findDescendants({ rootPid: target.pid, marker: target.marker, seenEarlier });
+    const left = target.alive
+      ? []
+      : findDescendants({ rootPid: target.pid, marker: target.marker, seenEarlier });
     const rootAlive = target.alive;
     if (!rootAlive && left.length === 0) return [];
     if (Date.now() >= deadline) return left;
@@ -50,8 +56,14 @@ async function waitForGroupGone(target: TargetProcess, ms: number, seenEarlier: 
 
 export async function tearDown(target: TargetProcess, options: TeardownOptions): Promise<TeardownReport> {
   const seenEarlier = [...(options.seenEarlier ?? [])];
-  const report: TeardownReport = { exitedAt: "already-exited", exit: target.exitInfo, aliveAfter: {}, swept: [] };
-  const describe = () => findDescendants({ rootPid: target.pid, marker: target.marker, seenEarlier, includeRoot: target.alive });
+  const report: TeardownReport = {
+    exitedAt: "already-exited",
+    exit: target.exitInfo,
+    aliveAfter: {},
+    swept: [],
+  };
+  const describe = () =>
+    findDescendants({ rootPid: target.pid, marker: target.marker, seenEarlier, includeRoot: target.alive });
 
   if (target.alive) {
     report.exitedAt = "stdin-closed";

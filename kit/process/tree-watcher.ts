@@ -30,9 +30,17 @@ export class TreeWatcher {
   /** One scan; also call it right before the tree is killed, to catch the last arrivals. */
   tick(): void {
     if (process.platform !== "linux") return;
-    const tree = findDescendants({ rootPid: this.#rootPid, includeRoot: true }, listProcesses({ details: false }));
-    for (const info of tree) if (info.pid !== this.#rootPid && !this.seen.has(info.pid)) this.seen.set(info.pid, info);
-    if (this.#measureMemory) this.peakRssBytes = Math.max(this.peakRssBytes, tree.reduce((sum, info) => sum + residentBytes(info.pid), 0));
+    const tree = findDescendants(
+      { rootPid: this.#rootPid, includeRoot: true },
+      listProcesses({ details: false }),
+    );
+    for (const info of tree)
+      if (info.pid !== this.#rootPid && !this.seen.has(info.pid)) this.seen.set(info.pid, info);
+    if (this.#measureMemory)
+      this.peakRssBytes = Math.max(
+        this.peakRssBytes,
+        tree.reduce((sum, info) => sum + residentBytes(info.pid), 0),
+      );
   }
 
   stop(): void {

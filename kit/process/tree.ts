@@ -119,7 +119,11 @@ export function listProcesses(options: { details?: boolean } = {}): ProcessInfo[
     const stat = readStat(pid);
     if (!stat || stat.state === "Z" || stat.state === "X") continue;
     if (stat.startTime < since) continue;
-    processes.push({ ...stat, command: details ? readCommand(pid) : "", marker: details ? readMarker(pid) : undefined });
+    processes.push({
+      ...stat,
+      command: details ? readCommand(pid) : "",
+      marker: details ? readMarker(pid) : undefined,
+    });
   }
   return processes;
 }
@@ -132,7 +136,16 @@ function listProcessesWithPs(): ProcessInfo[] {
     if (!match) continue;
     const state = match[4]!.charAt(0);
     if (state === "Z") continue;
-    processes.push({ pid: Number(match[1]), ppid: Number(match[2]), pgid: Number(match[3]), sid: 0, state, startTime: 0, command: match[5]!, marker: undefined });
+    processes.push({
+      pid: Number(match[1]),
+      ppid: Number(match[2]),
+      pgid: Number(match[3]),
+      sid: 0,
+      state,
+      startTime: 0,
+      command: match[5]!,
+      marker: undefined,
+    });
   }
   return processes;
 }
@@ -165,7 +178,10 @@ export interface DescendantQuery {
 }
 
 /** Live descendants of a target, each with the reasons it was attributed to the target. */
-export function findDescendants(query: DescendantQuery, processes: ProcessInfo[] = listProcesses()): Descendant[] {
+export function findDescendants(
+  query: DescendantQuery,
+  processes: ProcessInfo[] = listProcesses(),
+): Descendant[] {
   const found = new Map<number, Descendant>();
   const add = (info: ProcessInfo, reason: DescendantReason) => {
     if (info.pid === process.pid) return;
@@ -209,7 +225,10 @@ export function findDescendants(query: DescendantQuery, processes: ProcessInfo[]
 }
 
 /** Live processes whose marker starts with `prefix` (every target of one kit run). */
-export function findByMarkerPrefix(prefix: string, processes: ProcessInfo[] = listProcesses()): ProcessInfo[] {
+export function findByMarkerPrefix(
+  prefix: string,
+  processes: ProcessInfo[] = listProcesses(),
+): ProcessInfo[] {
   return processes.filter((info) => info.marker?.startsWith(prefix) && info.pid !== process.pid);
 }
 
@@ -219,6 +238,14 @@ export function listSurvivors(survivors: readonly Descendant[]): string {
 }
 
 /** Survivors as report evidence. */
-export function survivorEvidence(survivors: readonly Descendant[]): Array<{ pid: number; ppid: number; pgid: number; command: string; reasons: string[] }> {
-  return survivors.map((info) => ({ pid: info.pid, ppid: info.ppid, pgid: info.pgid, command: info.command, reasons: info.reasons }));
+export function survivorEvidence(
+  survivors: readonly Descendant[],
+): Array<{ pid: number; ppid: number; pgid: number; command: string; reasons: string[] }> {
+  return survivors.map((info) => ({
+    pid: info.pid,
+    ppid: info.ppid,
+    pgid: info.pgid,
+    command: info.command,
+    reasons: info.reasons,
+  }));
 }

@@ -14,13 +14,18 @@ const SESSION_SETUP = "docs/protocol/v1/session-setup.mdx";
 const PROMPT_TURN = "docs/protocol/v1/prompt-turn.mdx";
 const TOOL_CALLS = "docs/protocol/v1/tool-calls.mdx";
 
-const agent = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({ protocol: "acp" as const, side: "agent" as const, ...requirement });
+const agent = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
+  protocol: "acp" as const,
+  side: "agent" as const,
+  ...requirement,
+});
 
 export const ACP_AGENT_REQUIREMENTS = [
   // framing
   agent({
     id: "agent.framing.stdout-only-jsonrpc",
-    title: "stdout carries only JSON-RPC messages, one per line: no banners, logs, pretty-printed JSON or blank lines",
+    title:
+      "stdout carries only JSON-RPC messages, one per line: no banners, logs, pretty-printed JSON or blank lines",
     area: "framing",
     level: "must",
     cite: `${TRANSPORTS}#stdio`,
@@ -38,7 +43,8 @@ export const ACP_AGENT_REQUIREMENTS = [
     area: "framing",
     level: "must",
     cite: `${TRANSPORTS}#stdio`,
-    rationale: "Messages are delimited by newlines only; a pipe gives no guarantee that one write arrives as one read.",
+    rationale:
+      "Messages are delimited by newlines only; a pipe gives no guarantee that one write arrives as one read.",
   }),
   agent({
     id: "agent.framing.accepts-coalesced-frames",
@@ -66,7 +72,8 @@ export const ACP_AGENT_REQUIREMENTS = [
   }),
   agent({
     id: "agent.jsonrpc.id-echo",
-    title: "a response carries its request's id unchanged in type and value (0, integers above 2^32, unicode strings)",
+    title:
+      "a response carries its request's id unchanged in type and value (0, integers above 2^32, unicode strings)",
     area: "jsonrpc",
     level: "must",
     cite: "schema/v1/schema.json#/$defs/RequestId",
@@ -80,7 +87,8 @@ export const ACP_AGENT_REQUIREMENTS = [
   }),
   agent({
     id: "agent.jsonrpc.envelope",
-    title: "frames follow the JSON-RPC envelope: ids are strings or integers, a response has exactly one of result and error, an error has an integer code and a string message",
+    title:
+      "frames follow the JSON-RPC envelope: ids are strings or integers, a response has exactly one of result and error, an error has an integer code and a string message",
     area: "jsonrpc",
     level: "must",
     cite: `${OVERVIEW}#error-handling`,
@@ -105,7 +113,8 @@ export const ACP_AGENT_REQUIREMENTS = [
     area: "jsonrpc",
     level: "should",
     cite: `${OVERVIEW}#error-handling`,
-    rationale: "The spec forbids clients from writing such lines, so surviving one is robustness rather than conformance; but JSON-RPC answers a parse error with -32700, and a peer that dies of one bad line takes every session with it.",
+    rationale:
+      "The spec forbids clients from writing such lines, so surviving one is robustness rather than conformance; but JSON-RPC answers a parse error with -32700, and a peer that dies of one bad line takes every session with it.",
   }),
   agent({
     id: "agent.jsonrpc.parse-error-code",
@@ -120,7 +129,8 @@ export const ACP_AGENT_REQUIREMENTS = [
     area: "jsonrpc",
     level: "should",
     cite: "schema/v1/schema.json#/$defs/ErrorCode",
-    rationale: "The probe is JSON-RPC 2.0's own example of an invalid request. An object with an id but no method is not used: in two-way JSON-RPC it reads as a malformed response, which is never answered.",
+    rationale:
+      "The probe is JSON-RPC 2.0's own example of an invalid request. An object with an id but no method is not used: in two-way JSON-RPC it reads as a malformed response, which is never answered.",
   }),
   agent({
     id: "agent.jsonrpc.invalid-params",
@@ -188,7 +198,8 @@ export const ACP_AGENT_REQUIREMENTS = [
     area: "session-matching",
     level: "must",
     cite: `${SESSION_SETUP}#session-id`,
-    rationale: "The spec names no code for an unknown session; any error will do, but success is wrong (gap position 2).",
+    rationale:
+      "The spec names no code for an unknown session; any error will do, but success is wrong (gap position 2).",
   }),
   agent({
     id: "agent.session-matching.concurrent-sessions-isolated",
@@ -207,11 +218,13 @@ export const ACP_AGENT_REQUIREMENTS = [
   }),
   agent({
     id: "agent.prompt.no-content-after-response",
-    title: "no turn content (message or thought chunks, tool calls, plan) for the session follows the prompt's response",
+    title:
+      "no turn content (message or thought chunks, tool calls, plan) for the session follows the prompt's response",
     area: "prompt",
     level: "must",
     cite: `${PROMPT_TURN}#4-check-for-completion`,
-    rationale: "Turn output belongs before the response; state updates such as available_commands_update may come at any time (gap position 6).",
+    rationale:
+      "Turn output belongs before the response; state updates such as available_commands_update may come at any time (gap position 6).",
   }),
   // cancellation
   agent({
@@ -238,7 +251,8 @@ export const ACP_AGENT_REQUIREMENTS = [
   // permission
   agent({
     id: "agent.permission.reject-honoured",
-    title: "after the client selects a reject option, the tool call is never reported in_progress or completed",
+    title:
+      "after the client selects a reject option, the tool call is never reported in_progress or completed",
     area: "permission",
     level: "must",
     cite: `${TOOL_CALLS}#requesting-permission`,
@@ -280,7 +294,8 @@ export const ACP_AGENT_REQUIREMENTS = [
     area: "limits",
     level: "must",
     cite: `${TRANSPORTS}#stdio`,
-    rationale: "v1 sets no message size limit; large embedded context is normal and must not crash or hang an agent (gap position 8).",
+    rationale:
+      "v1 sets no message size limit; large embedded context is normal and must not crash or hang an agent (gap position 8).",
   }),
   agent({
     id: "agent.limits.prompt-16mib",
@@ -288,7 +303,8 @@ export const ACP_AGENT_REQUIREMENTS = [
     area: "limits",
     level: "must",
     cite: `${TRANSPORTS}#stdio`,
-    rationale: "16 MiB is half the official SDK's default frame limit; a crash or hang there is a real interop bug.",
+    rationale:
+      "16 MiB is half the official SDK's default frame limit; a crash or hang there is a real interop bug.",
   }),
   agent({
     id: "agent.limits.json-array-survived",
@@ -296,7 +312,8 @@ export const ACP_AGENT_REQUIREMENTS = [
     area: "limits",
     level: "should",
     cite: `${TRANSPORTS}#stdio`,
-    rationale: "Clients must not send batches to v1 agents, so this is robustness rather than conformance: refusing the array is fine, dying on one input line takes every session with it (gap position 10).",
+    rationale:
+      "Clients must not send batches to v1 agents, so this is robustness rather than conformance: refusing the array is fine, dying on one input line takes every session with it (gap position 10).",
   }),
   agent({
     id: "agent.limits.stdout-line-bounded",
@@ -304,7 +321,8 @@ export const ACP_AGENT_REQUIREMENTS = [
     area: "limits",
     level: "should",
     cite: `${TRANSPORTS}#stdio`,
-    rationale: "v1 sets no size limit, but a longer line breaks every client built on the official SDK, and an unterminated flood is a stdout that no client can read.",
+    rationale:
+      "v1 sets no size limit, but a longer line breaks every client built on the official SDK, and an unterminated flood is a stdout that no client can read.",
   }),
   // timeouts
   agent({
@@ -337,7 +355,8 @@ export const ACP_AGENT_REQUIREMENTS = [
     area: "cleanup",
     level: "should",
     cite: `${TRANSPORTS}#stdio`,
-    rationale: "The spec's teardown diagram closes stdin before terminating; an agent that ignores EOF relies on being killed.",
+    rationale:
+      "The spec's teardown diagram closes stdin before terminating; an agent that ignores EOF relies on being killed.",
   }),
   agent({
     id: "agent.cleanup.no-surviving-descendants",
@@ -345,7 +364,8 @@ export const ACP_AGENT_REQUIREMENTS = [
     area: "cleanup",
     level: "must",
     cite: `${TRANSPORTS}#stdio`,
-    rationale: "Clients stop the agent process; grandchildren that outlive it leak (a common bug through npx/uvx wrappers).",
+    rationale:
+      "Clients stop the agent process; grandchildren that outlive it leak (a common bug through npx/uvx wrappers).",
   }),
 ] as const satisfies readonly Requirement[];
 

@@ -13,7 +13,11 @@ const INITIALIZATION = "docs/protocol/v1/initialization.mdx";
 const PROMPT_TURN = "docs/protocol/v1/prompt-turn.mdx";
 const TOOL_CALLS = "docs/protocol/v1/tool-calls.mdx";
 
-const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({ protocol: "acp" as const, side: "client" as const, ...requirement });
+const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
+  protocol: "acp" as const,
+  side: "client" as const,
+  ...requirement,
+});
 
 export const ACP_CLIENT_REQUIREMENTS = [
   // framing
@@ -23,7 +27,8 @@ export const ACP_CLIENT_REQUIREMENTS = [
     area: "framing",
     level: "must",
     cite: `${TRANSPORTS}#stdio`,
-    rationale: "Messages are delimited by newlines only; a pipe gives no guarantee that one write arrives as one read.",
+    rationale:
+      "Messages are delimited by newlines only; a pipe gives no guarantee that one write arrives as one read.",
   }),
   client({
     id: "client.framing.accepts-coalesced-frames",
@@ -53,7 +58,8 @@ export const ACP_CLIENT_REQUIREMENTS = [
     area: "framing",
     level: "must",
     cite: `${TRANSPORTS}#stdio`,
-    rationale: "The agent may log to stderr; a client that never reads it blocks the agent once the pipe fills.",
+    rationale:
+      "The agent may log to stderr; a client that never reads it blocks the agent once the pipe fills.",
   }),
   // jsonrpc
   client({
@@ -96,7 +102,8 @@ export const ACP_CLIENT_REQUIREMENTS = [
   // session-matching
   client({
     id: "client.session-matching.ignores-foreign-updates",
-    title: "updates for another sessionId are never presented as the turn's output (or the client fails the turn)",
+    title:
+      "updates for another sessionId are never presented as the turn's output (or the client fails the turn)",
     area: "session-matching",
     level: "must",
     cite: `${PROMPT_TURN}#3-agent-reports-output`,
@@ -122,7 +129,8 @@ export const ACP_CLIENT_REQUIREMENTS = [
     area: "permission",
     level: "must",
     cite: `${PROMPT_TURN}#cancellation`,
-    rationale: "Only a client that can be made to cancel is tested: its test entry point cancels when ACP_CONFORMANCE_SCENARIO is client.permission.cancel-while-asking.",
+    rationale:
+      "Only a client that can be made to cancel is tested: its test entry point cancels when ACP_CONFORMANCE_SCENARIO is client.permission.cancel-while-asking.",
   }),
   client({
     id: "client.permission.policy",
@@ -166,7 +174,8 @@ export const ACP_CLIENT_REQUIREMENTS = [
   // timeouts
   client({
     id: "client.timeouts.gives-up-on-hung-agent",
-    title: "an agent that never answers the prompt: the client gives up within --client-timeout and reports failure",
+    title:
+      "an agent that never answers the prompt: the client gives up within --client-timeout and reports failure",
     area: "timeouts",
     level: "must",
     cite: `${OVERVIEW}#communication-model`,
@@ -175,11 +184,13 @@ export const ACP_CLIENT_REQUIREMENTS = [
   // cleanup
   client({
     id: "client.cleanup.agent-group-gone",
-    title: "after a normal turn, a timeout and a protocol error, the agent and its grandchild in the same process group are gone",
+    title:
+      "after a normal turn, a timeout and a protocol error, the agent and its grandchild in the same process group are gone",
     area: "cleanup",
     level: "must",
     cite: `${TRANSPORTS}#stdio`,
-    rationale: "Clients that stop only the direct child leak whatever it started (a common bug through npx/uvx wrappers).",
+    rationale:
+      "Clients that stop only the direct child leak whatever it started (a common bug through npx/uvx wrappers).",
   }),
   client({
     id: "client.cleanup.closes-stdin-first",

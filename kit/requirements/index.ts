@@ -12,9 +12,20 @@ import type { Requirement } from "./types.js";
 
 export * from "./types.js";
 
-export type RequirementId = AcpAgentRequirementId | AcpClientRequirementId | StdioAdapterRequirementId | StdioHostRequirementId | RuntimeV1RequirementId;
+export type RequirementId =
+  | AcpAgentRequirementId
+  | AcpClientRequirementId
+  | StdioAdapterRequirementId
+  | StdioHostRequirementId
+  | RuntimeV1RequirementId;
 
-export const REQUIREMENTS: readonly Requirement[] = [...ACP_AGENT_REQUIREMENTS, ...ACP_CLIENT_REQUIREMENTS, ...STDIO_ADAPTER_REQUIREMENTS, ...STDIO_HOST_REQUIREMENTS, ...RUNTIME_V1_REQUIREMENTS];
+export const REQUIREMENTS: readonly Requirement[] = [
+  ...ACP_AGENT_REQUIREMENTS,
+  ...ACP_CLIENT_REQUIREMENTS,
+  ...STDIO_ADAPTER_REQUIREMENTS,
+  ...STDIO_HOST_REQUIREMENTS,
+  ...RUNTIME_V1_REQUIREMENTS,
+];
 
 const byId = new Map(REQUIREMENTS.map((requirement) => [requirement.id, requirement]));
 

@@ -8,7 +8,11 @@ import type { Requirement } from "./types.js";
 
 const DOC = "docs/stdio-protocols.md";
 
-const adapter = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({ protocol: "stdio-adapter" as const, side: "adapter" as const, ...requirement });
+const adapter = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
+  protocol: "stdio-adapter" as const,
+  side: "adapter" as const,
+  ...requirement,
+});
 
 export const STDIO_ADAPTER_REQUIREMENTS = [
   adapter({
@@ -20,7 +24,8 @@ export const STDIO_ADAPTER_REQUIREMENTS = [
   }),
   adapter({
     id: "adapter.events.message-shape",
-    title: 'message events carry a string text, and a string id when they have one: {"type":"message","text":...,"id"?:...}',
+    title:
+      'message events carry a string text, and a string id when they have one: {"type":"message","text":...,"id"?:...}',
     area: "events",
     level: "must",
     cite: "schemas/stdio-adapter.schema.json#/$defs/MessageEvent",
@@ -41,7 +46,8 @@ export const STDIO_ADAPTER_REQUIREMENTS = [
   }),
   adapter({
     id: "adapter.events.rejects-unsupported-version",
-    title: "an envelope with an unsupported protocolVersion (2) is refused with an error event and a nonzero exit",
+    title:
+      "an envelope with an unsupported protocolVersion (2) is refused with an error event and a nonzero exit",
     area: "events",
     level: "should",
     cite: "schemas/stdio-adapter.schema.json#/$defs/Envelope",
@@ -80,7 +86,8 @@ export const STDIO_ADAPTER_REQUIREMENTS = [
     area: "cleanup",
     level: "must",
     cite: `${DOC}#exit-and-cleanup`,
-    rationale: "A host waits for the exit to collect the result; a lingering adapter is killed, and its last output may be lost.",
+    rationale:
+      "A host waits for the exit to collect the result; a lingering adapter is killed, and its last output may be lost.",
   }),
   adapter({
     id: "adapter.cleanup.no-descendants",
@@ -91,7 +98,8 @@ export const STDIO_ADAPTER_REQUIREMENTS = [
   }),
   adapter({
     id: "adapter.fs.stays-in-cwd",
-    title: "the adapter changes nothing outside its working directory (a canary tree beside it stays untouched)",
+    title:
+      "the adapter changes nothing outside its working directory (a canary tree beside it stays untouched)",
     area: "fs",
     level: "must",
     cite: `${DOC}#working-directory`,

@@ -9,7 +9,11 @@ import type { Requirement } from "./types.js";
 
 const DOC = "docs/stdio-protocols.md";
 
-const host = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({ protocol: "stdio-adapter" as const, side: "host" as const, ...requirement });
+const host = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
+  protocol: "stdio-adapter" as const,
+  side: "host" as const,
+  ...requirement,
+});
 
 export const STDIO_HOST_REQUIREMENTS = [
   host({
@@ -91,21 +95,24 @@ export const STDIO_HOST_REQUIREMENTS = [
   }),
   host({
     id: "host.timeouts.kills-hung-adapter",
-    title: "an adapter that never finishes is stopped at the host's timeout and the task fails (within --host-timeout)",
+    title:
+      "an adapter that never finishes is stopped at the host's timeout and the task fails (within --host-timeout)",
     area: "timeouts",
     level: "must",
     cite: `${DOC}#limits`,
   }),
   host({
     id: "host.cleanup.adapter-group-gone",
-    title: "after the task completes, fails or times out, nothing of the adapter's process group is left, its children included",
+    title:
+      "after the task completes, fails or times out, nothing of the adapter's process group is left, its children included",
     area: "cleanup",
     level: "must",
     cite: `${DOC}#host-duties`,
   }),
   host({
     id: "host.cleanup.cancel-stops-adapter",
-    title: "SIGTERM to the host while the adapter runs: the host stops the adapter's group, children included, and exits",
+    title:
+      "SIGTERM to the host while the adapter runs: the host stops the adapter's group, children included, and exits",
     area: "cleanup",
     level: "must",
     cite: `${DOC}#host-duties`,

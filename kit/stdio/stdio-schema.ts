@@ -29,7 +29,10 @@ let precompiled: Record<string, ValidateFunction> | undefined;
 function precompiledValidators(): Record<string, ValidateFunction> {
   if (precompiled) return precompiled;
   try {
-    precompiled = createRequire(import.meta.url)("./stdio-validators.cjs") as Record<string, ValidateFunction>;
+    precompiled = createRequire(import.meta.url)("./stdio-validators.cjs") as Record<
+      string,
+      ValidateFunction
+    >;
   } catch {
     precompiled = {};
   }
@@ -41,10 +44,13 @@ function validator(name: StdioSchemaName, definition: string): ValidateFunction 
   let validate = validators.get(key) ?? precompiledValidators()[key];
   if (!validate) {
     // Loaded on first use: only the stdio modes validate these frames, and ajv costs start-up time.
-    ajv ??= new (createRequire(import.meta.url)("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).Ajv2020({ allErrors: true, strict: false });
+    ajv ??= new (
+      createRequire(import.meta.url)("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")
+    ).Ajv2020({ allErrors: true, strict: false });
     const schema = JSON.parse(schemaText(name)) as { $id: string; $defs: Record<string, unknown> };
     if (!ajv.getSchema(schema.$id)) ajv.addSchema(schema);
-    if (!(definition in schema.$defs)) throw new Error(`schemas/${name}.schema.json has no $defs/${definition}`);
+    if (!(definition in schema.$defs))
+      throw new Error(`schemas/${name}.schema.json has no $defs/${definition}`);
     validate = ajv.getSchema(`${schema.$id}#/$defs/${definition}`)!;
     validators.set(key, validate);
   }
@@ -52,8 +58,18 @@ function validator(name: StdioSchemaName, definition: string): ValidateFunction 
 }
 
 /** Why `value` is not a valid `definition` of the schema (one line per problem), or undefined when it is. */
-export function stdioFrameProblems(name: StdioSchemaName, definition: string, value: unknown): string | undefined {
+export function stdioFrameProblems(
+  name: StdioSchemaName,
+  definition: string,
+  value: unknown,
+): string | undefined {
   const validate = validator(name, definition);
   if (validate(value)) return undefined;
-  return [...new Set((validate.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message ?? error.keyword}`))].join("; ");
+  return [
+    ...new Set(
+      (validate.errors ?? []).map(
+        (error) => `${error.instancePath || "/"} ${error.message ?? error.keyword}`,
+      ),
+    ),
+  ].join("; ");
 }

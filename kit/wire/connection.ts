@@ -10,7 +10,12 @@
  */
 import type { FramedItem } from "./framer.js";
 import { RequestPairing, type JsonRpcError, type JsonRpcId } from "./jsonrpc.js";
-import { FrameInspector, type FrameProblem, type IncomingMessage, type SentRequest } from "./frame-inspector.js";
+import {
+  FrameInspector,
+  type FrameProblem,
+  type IncomingMessage,
+  type SentRequest,
+} from "./frame-inspector.js";
 import { type AcpSchema, formatIssues } from "./schema.js";
 import type { Transcript } from "./transcript.js";
 import type { TargetProcess } from "../process/target.js";
@@ -22,8 +27,20 @@ export type { WriteStyle } from "./write-styles.js";
 export type { FrameProblem, FrameProblemKind, IncomingMessage, SentRequest } from "./frame-inspector.js";
 
 export type RequestOutcome =
-  | { kind: "response"; request: SentRequest; response: IncomingMessage; latencyMs: number; result: unknown; error: JsonRpcError | undefined }
-  | { kind: "no-response"; request: SentRequest; reason: "timeout" | "exited" | "write-failed"; waitedMs: number };
+  | {
+      kind: "response";
+      request: SentRequest;
+      response: IncomingMessage;
+      latencyMs: number;
+      result: unknown;
+      error: JsonRpcError | undefined;
+    }
+  | {
+      kind: "no-response";
+      request: SentRequest;
+      reason: "timeout" | "exited" | "write-failed";
+      waitedMs: number;
+    };
 
 /** What the kit answers to a request the target sends it. */
 export type ReplyToTarget = { result: unknown } | { error: JsonRpcError };
@@ -35,7 +52,9 @@ export interface ConnectionOptions {
   /** How long one write may take to drain before it counts as failed. */
   writeTimeoutMs: number;
   /** Answers the target's requests; the default answers -32601. */
-  onRequest?: (request: IncomingMessage & { message: { kind: "request" } }) => ReplyToTarget | Promise<ReplyToTarget>;
+  onRequest?: (
+    request: IncomingMessage & { message: { kind: "request" } },
+  ) => ReplyToTarget | Promise<ReplyToTarget>;
 }
 
 export interface SendOptions {
@@ -95,30 +114,60 @@ export class JsonRpcConnection {
   }
 
   /** Sends a request and waits up to `waitMs` for its response. */
-  async request(method: string, params: unknown, options: SendOptions & { id?: JsonRpcId; waitMs: number; internal?: boolean }): Promise<RequestOutcome> {
+  async request(
+    method: string,
+    params: unknown,
+    options: SendOptions & { id?: JsonRpcId; waitMs: number; internal?: boolean },
+  ): Promise<RequestOutcome> {
     const id = options.id !== undefined ? options.id : this.nextId();
     const frame: Record<string, unknown> = { jsonrpc: "2.0", id, method };
     if (params !== undefined) frame.params = params;
     if (!options.deliberate) this.#validateOwnParams(method, params);
-    const record: SentRequest = { id, method, sentAtMs: this.transcript.elapsedMs, seq: this.transcript.nextSeq, internal: options.internal ?? false };
+    const record: SentRequest = {
+      id,
+      method,
+      sentAtMs: this.transcript.elapsedMs,
+      seq: this.transcript.nextSeq,
+      internal: options.internal ?? false,
+    };
     this.#pairing.add(id, method, record);
     this.sent.push(record);
-    const written = await this.#write(JSON.stringify(frame), options.write, options.internal ? ["internal"] : undefined);
-    if (written !== "written") return { kind: "no-response", request: record, reason: "write-failed", waitedMs: 0 };
+    const written = await this.#write(
+      JSON.stringify(frame),
+      options.write,
+      options.internal ? ["internal"] : undefined,
+    );
+    if (written !== "written")
+      return { kind: "no-response", request: record, reason: "write-failed", waitedMs: 0 };
     return this.awaitResponse(record, options.waitMs);
   }
 
   /** Waits (further) for the response to a request already sent. */
   async awaitResponse(request: SentRequest, waitMs: number): Promise<RequestOutcome> {
     const started = this.transcript.elapsedMs;
-    const response = await this.waitFor((incoming) => incoming.message.kind === "response" && sameId(incoming.message.id, request.id), {
-      timeoutMs: waitMs,
-      fromSeq: request.seq,
-    });
+    const response = await this.waitFor(
+      (incoming) => incoming.message.kind === "response" && sameId(incoming.message.id, request.id),
+      {
+        timeoutMs: waitMs,
+        fromSeq: request.seq,
+      },
+    );
     if (response?.message.kind !== "response") {
-      return { kind: "no-response", request, reason: this.target.alive ? "timeout" : "exited", waitedMs: this.transcript.elapsedMs - started };
+      return {
+        kind: "no-response",
+        request,
+        reason: this.target.alive ? "timeout" : "exited",
+        waitedMs: this.transcript.elapsedMs - started,
+      };
     }
-    return { kind: "response", request, response, latencyMs: response.atMs - request.sentAtMs, result: response.message.result, error: response.message.error };
+    return {
+      kind: "response",
+      request,
+      response,
+      latencyMs: response.atMs - request.sentAtMs,
+      result: response.message.result,
+      error: response.message.error,
+    };
   }
 
   async notify(method: string, params: unknown, options: SendOptions = {}): Promise<boolean> {
@@ -132,10 +181,19 @@ export class JsonRpcConnection {
    * Writes raw text as one frame (a newline is added). For deliberate faults: garbage lines,
    * objects that are not valid requests. `expectReplyTo` registers ids the target may answer.
    */
-  async sendRaw(text: string | Buffer, options: { write?: WriteStyle; expectReplyTo?: { id: JsonRpcId; method: string } } = {}): Promise<SentRequest | undefined> {
+  async sendRaw(
+    text: string | Buffer,
+    options: { write?: WriteStyle; expectReplyTo?: { id: JsonRpcId; method: string } } = {},
+  ): Promise<SentRequest | undefined> {
     let record: SentRequest | undefined;
     if (options.expectReplyTo) {
-      record = { id: options.expectReplyTo.id, method: options.expectReplyTo.method, sentAtMs: this.transcript.elapsedMs, seq: this.transcript.nextSeq, internal: false };
+      record = {
+        id: options.expectReplyTo.id,
+        method: options.expectReplyTo.method,
+        sentAtMs: this.transcript.elapsedMs,
+        seq: this.transcript.nextSeq,
+        internal: false,
+      };
       this.#pairing.add(record.id, record.method, record);
       this.sent.push(record);
     }
@@ -144,13 +202,21 @@ export class JsonRpcConnection {
   }
 
   /** Writes several frames in one write() call, so they reach the target coalesced. */
-  async sendCoalesced(frames: Array<{ method: string; params: unknown; id?: JsonRpcId }>): Promise<SentRequest[]> {
+  async sendCoalesced(
+    frames: Array<{ method: string; params: unknown; id?: JsonRpcId }>,
+  ): Promise<SentRequest[]> {
     const records: SentRequest[] = [];
     const lines: string[] = [];
     for (const frame of frames) {
       this.#validateOwnParams(frame.method, frame.params);
       const id = frame.id !== undefined ? frame.id : this.nextId();
-      const record: SentRequest = { id, method: frame.method, sentAtMs: this.transcript.elapsedMs, seq: this.transcript.nextSeq, internal: false };
+      const record: SentRequest = {
+        id,
+        method: frame.method,
+        sentAtMs: this.transcript.elapsedMs,
+        seq: this.transcript.nextSeq,
+        internal: false,
+      };
       this.#pairing.add(id, frame.method, record);
       this.sent.push(record);
       records.push(record);
@@ -161,7 +227,10 @@ export class JsonRpcConnection {
   }
 
   /** Resolves with the first message from `fromSeq` on that matches, or undefined on timeout or when stdout ends. */
-  async waitFor(predicate: (incoming: IncomingMessage) => boolean, options: { timeoutMs: number; fromSeq?: number }): Promise<IncomingMessage | undefined> {
+  async waitFor(
+    predicate: (incoming: IncomingMessage) => boolean,
+    options: { timeoutMs: number; fromSeq?: number },
+  ): Promise<IncomingMessage | undefined> {
     const fromSeq = options.fromSeq ?? 0;
     const deadline = Date.now() + options.timeoutMs;
     let checkedUpTo = 0;
@@ -173,7 +242,10 @@ export class JsonRpcConnection {
       // Nothing more can come once stdout has ended, or shortly after the target exited (a
       // descendant that inherited stdout may hold the pipe open long after).
       if (this.target.stdoutEnded) return undefined;
-      const drainLeft = this.target.exitedAt === undefined ? Number.POSITIVE_INFINITY : this.target.exitedAt + EXIT_DRAIN_MS - Date.now();
+      const drainLeft =
+        this.target.exitedAt === undefined
+          ? Number.POSITIVE_INFINITY
+          : this.target.exitedAt + EXIT_DRAIN_MS - Date.now();
       const left = Math.min(deadline - Date.now(), drainLeft);
       if (left <= 0) return undefined;
       await new Promise<void>((resolve) => {
@@ -223,7 +295,14 @@ export class JsonRpcConnection {
   async #write(text: string | Buffer, style: WriteStyle | undefined, flags?: string[]) {
     const run = async () => {
       if (!this.target.alive) return "closed" as const;
-      return writeFrame(this.target, this.transcript, text, style ?? { kind: "whole" }, this.#writeTimeoutMs, flags);
+      return writeFrame(
+        this.target,
+        this.transcript,
+        text,
+        style ?? { kind: "whole" },
+        this.#writeTimeoutMs,
+        flags,
+      );
     };
     const result = this.#writeQueue.then(run, run);
     this.#writeQueue = result.catch(() => undefined);
@@ -233,7 +312,8 @@ export class JsonRpcConnection {
   #validateOwnParams(method: string, params: unknown): void {
     if (method === SENTINEL_METHOD) return;
     const issues = this.#schema.validateParams(method, params);
-    if (issues && issues.length > 0) throw new KitBugError(`the kit was about to send invalid ${method} params: ${formatIssues(issues)}`);
+    if (issues && issues.length > 0)
+      throw new KitBugError(`the kit was about to send invalid ${method} params: ${formatIssues(issues)}`);
   }
 
   #receive(item: FramedItem): void {
@@ -243,7 +323,9 @@ export class JsonRpcConnection {
     for (const listener of this.#listeners) listener(incoming);
     this.#wake();
     if (incoming.message.kind === "request") {
-      this.#answer(incoming as IncomingMessage & { message: { kind: "request" } }).catch((error: Error) => this.kitBugs.push(error));
+      this.#answer(incoming as IncomingMessage & { message: { kind: "request" } }).catch((error: Error) =>
+        this.kitBugs.push(error),
+      );
     }
   }
 
@@ -253,7 +335,10 @@ export class JsonRpcConnection {
     if ("error" in reply) frame.error = reply.error;
     else {
       const issues = this.#schema.validateResult(request.message.method, reply.result);
-      if (issues && issues.length > 0) throw new KitBugError(`the kit was about to answer ${request.message.method} with an invalid result: ${formatIssues(issues)}`);
+      if (issues && issues.length > 0)
+        throw new KitBugError(
+          `the kit was about to answer ${request.message.method} with an invalid result: ${formatIssues(issues)}`,
+        );
       frame.result = reply.result;
     }
     await this.#write(JSON.stringify(frame), { kind: "whole" });

@@ -4,7 +4,13 @@
  * Problems are kept as data for the mode's checks; nothing here throws on bad input.
  */
 import type { FramedItem } from "./framer.js";
-import { classifyMessage, envelopeProblems, type ClassifiedMessage, type JsonRpcId, type RequestPairing } from "./jsonrpc.js";
+import {
+  classifyMessage,
+  envelopeProblems,
+  type ClassifiedMessage,
+  type JsonRpcId,
+  type RequestPairing,
+} from "./jsonrpc.js";
 import { type AcpSchema, formatIssues } from "./schema.js";
 import type { Transcript } from "./transcript.js";
 
@@ -69,39 +75,73 @@ export class FrameInspector {
   /** `cutByKit`: the kit had signalled the target, so a line cut short by the stream's end is not the target's fault. */
   inspect(item: FramedItem, cutByKit = false): IncomingMessage | undefined {
     if (item.kind === "blank") {
-      const entry = this.#transcript.record("received", { text: "", byteLength: item.byteLength, flags: ["blank"] });
+      const entry = this.#transcript.record("received", {
+        text: "",
+        byteLength: item.byteLength,
+        flags: ["blank"],
+      });
       this.#problem("blank-line", entry.seq, "a blank line on stdout");
       return undefined;
     }
     if (item.kind === "invalid-utf8") {
-      const entry = this.#transcript.record("received", { bytes: item.bytes, byteLength: item.byteLength, flags: ["invalid-utf8"] });
-      this.#problem("invalid-utf8", entry.seq, `a line of ${item.byteLength} bytes that is not valid UTF-8 (first bad byte at offset ${item.firstBadByte})`);
+      const entry = this.#transcript.record("received", {
+        bytes: item.bytes,
+        byteLength: item.byteLength,
+        flags: ["invalid-utf8"],
+      });
+      this.#problem(
+        "invalid-utf8",
+        entry.seq,
+        `a line of ${item.byteLength} bytes that is not valid UTF-8 (first bad byte at offset ${item.firstBadByte})`,
+      );
       return undefined;
     }
     if (item.kind === "oversize") {
-      const entry = this.#transcript.record("received", { bytes: item.head, byteLength: item.byteLength, flags: ["oversize", ...(item.terminated ? [] : ["unterminated"])] });
-      this.#problem("oversize", entry.seq, `a line of ${item.byteLength} bytes${item.terminated ? "" : " without a newline (the stream ended first)"}`);
+      const entry = this.#transcript.record("received", {
+        bytes: item.head,
+        byteLength: item.byteLength,
+        flags: ["oversize", ...(item.terminated ? [] : ["unterminated"])],
+      });
+      this.#problem(
+        "oversize",
+        entry.seq,
+        `a line of ${item.byteLength} bytes${item.terminated ? "" : " without a newline (the stream ended first)"}`,
+      );
       return undefined;
     }
     const flags = [...(item.crlf ? ["crlf"] : []), ...(item.terminated ? [] : ["unterminated"])];
-    const entry = this.#transcript.record("received", { text: item.text, byteLength: item.byteLength, flags });
+    const entry = this.#transcript.record("received", {
+      text: item.text,
+      byteLength: item.byteLength,
+      flags,
+    });
     let value: unknown;
     try {
       value = JSON.parse(item.text);
     } catch {
       if (item.terminated) this.#problem("not-json", entry.seq, "a line that is not JSON");
       // A line cut short by the stream's end: the target's fault unless the kit had killed it.
-      else if (!cutByKit) this.#problem("not-json", entry.seq, "a frame cut short: stdout ended in the middle of a line, and the kit had not stopped the process");
+      else if (!cutByKit)
+        this.#problem(
+          "not-json",
+          entry.seq,
+          "a frame cut short: stdout ended in the middle of a line, and the kit had not stopped the process",
+        );
       return undefined;
     }
     const message = classifyMessage(value);
     if (message.kind === "batch" || message.kind === "invalid") {
-      this.#problem("not-a-message", entry.seq, message.kind === "batch" ? `a JSON array of ${message.length} (v1 has no batches)` : message.reason);
+      this.#problem(
+        "not-a-message",
+        entry.seq,
+        message.kind === "batch" ? `a JSON array of ${message.length} (v1 has no batches)` : message.reason,
+      );
       return undefined;
     }
     const envelope = envelopeProblems(value, message);
     if (envelope.version) this.#problem("jsonrpc-version", entry.seq, envelope.version);
-    for (const detail of [...envelope.request, ...envelope.response]) this.#problem("envelope", entry.seq, detail);
+    for (const detail of [...envelope.request, ...envelope.response])
+      this.#problem("envelope", entry.seq, detail);
     const incoming: IncomingMessage = { seq: entry.seq, atMs: entry.atMs, value, message };
     this.#validate(incoming);
     return incoming;
@@ -111,7 +151,8 @@ export class FrameInspector {
     const { message } = incoming;
     if (message.kind === "request" || message.kind === "notification") {
       const issues = this.#schema.validateParams(message.method, message.params);
-      if (issues && issues.length > 0) this.#problem("schema", incoming.seq, `${message.method} params: ${formatIssues(issues)}`);
+      if (issues && issues.length > 0)
+        this.#problem("schema", incoming.seq, `${message.method} params: ${formatIssues(issues)}`);
       return;
     }
     if (message.kind !== "response") return;
@@ -119,11 +160,19 @@ export class FrameInspector {
     if (message.id === null) return;
     const pairing = this.#pairing.resolve(message.id);
     if (pairing.status === "unknown") {
-      this.#problem("unsolicited-response", incoming.seq, `a response with id ${JSON.stringify(message.id)}, which matches no request the kit sent`);
+      this.#problem(
+        "unsolicited-response",
+        incoming.seq,
+        `a response with id ${JSON.stringify(message.id)}, which matches no request the kit sent`,
+      );
       return;
     }
     if (pairing.status === "duplicate") {
-      this.#problem("duplicate-response", incoming.seq, `a second response to request ${JSON.stringify(message.id)} (${pairing.request.method})`);
+      this.#problem(
+        "duplicate-response",
+        incoming.seq,
+        `a second response to request ${JSON.stringify(message.id)} (${pairing.request.method})`,
+      );
       return;
     }
     const request = pairing.request.context;
@@ -131,7 +180,8 @@ export class FrameInspector {
     incoming.answers = request.method;
     if (message.hasResult && !message.hasError && !request.internal) {
       const issues = this.#schema.validateResult(request.method, message.result);
-      if (issues && issues.length > 0) this.#problem("schema", incoming.seq, `${request.method} result: ${formatIssues(issues)}`);
+      if (issues && issues.length > 0)
+        this.#problem("schema", incoming.seq, `${request.method} result: ${formatIssues(issues)}`);
     }
   }
 

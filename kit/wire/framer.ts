@@ -79,7 +79,9 @@ export class NdjsonFramer {
 
   /** Feeds one chunk as read from the stream; returns the items it completed. */
   push(chunk: Uint8Array): FramedItem[] {
-    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const bytes = Buffer.isBuffer(chunk)
+      ? chunk
+      : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     const items: FramedItem[] = [];
     let start = 0;
     let newline = bytes.indexOf(NEWLINE);
@@ -105,7 +107,16 @@ export class NdjsonFramer {
         // Some line is not valid UTF-8: take the lines one by one to say which.
         for (const end of ends) {
           const line = bytes.subarray(start, end);
-          items.push(line.length > this.#maxLineBytes ? { kind: "oversize", byteLength: line.length, head: Buffer.from(line.subarray(0, this.#headBytes)), terminated: true } : this.#lineItem(line, true, false));
+          items.push(
+            line.length > this.#maxLineBytes
+              ? {
+                  kind: "oversize",
+                  byteLength: line.length,
+                  head: Buffer.from(line.subarray(0, this.#headBytes)),
+                  terminated: true,
+                }
+              : this.#lineItem(line, true, false),
+          );
           start = end + 1;
         }
       }
@@ -125,13 +136,22 @@ export class NdjsonFramer {
       start = end + 1;
       if (byteLength > this.#maxLineBytes) {
         // Over the limit even though it arrived in one read: report it as the held path would.
-        items.push({ kind: "oversize", byteLength, head: Buffer.from(region.subarray(offset, offset + Math.min(byteLength, this.#headBytes))), terminated: true });
+        items.push({
+          kind: "oversize",
+          byteLength,
+          head: Buffer.from(region.subarray(offset, offset + Math.min(byteLength, this.#headBytes))),
+          terminated: true,
+        });
         continue;
       }
       let text = texts[index]!;
       const crlf = text.endsWith("\r");
       if (crlf) text = text.slice(0, -1);
-      items.push(text.length === 0 ? { kind: "blank", crlf, byteLength } : { kind: "line", text, byteLength, crlf, terminated: true });
+      items.push(
+        text.length === 0
+          ? { kind: "blank", crlf, byteLength }
+          : { kind: "line", text, byteLength, crlf, terminated: true },
+      );
     }
   }
 
@@ -179,7 +199,8 @@ export class NdjsonFramer {
       this.#oversize = undefined;
       return { kind: "oversize", byteLength, head, terminated };
     }
-    const line = this.#pieces.length === 1 ? this.#pieces[0]! : Buffer.concat(this.#pieces, this.#pendingBytes);
+    const line =
+      this.#pieces.length === 1 ? this.#pieces[0]! : Buffer.concat(this.#pieces, this.#pendingBytes);
     this.#pieces = [];
     this.#pendingBytes = 0;
     return this.#lineItem(line, terminated, true);
@@ -195,7 +216,13 @@ export class NdjsonFramer {
     // isUtf8 validates in native code; a non-fatal TextDecoder then decodes faster than toString.
     if (isUtf8(line)) return { kind: "line", text: decodeValidUtf8(line), byteLength, crlf, terminated };
     const kept = owned ? line : Buffer.from(line);
-    return { kind: "invalid-utf8", bytes: kept, byteLength, firstBadByte: firstInvalidUtf8Byte(kept), terminated };
+    return {
+      kind: "invalid-utf8",
+      bytes: kept,
+      byteLength,
+      firstBadByte: firstInvalidUtf8Byte(kept),
+      terminated,
+    };
   }
 }
 

@@ -17,7 +17,14 @@ export interface JsonRpcError {
 export type ClassifiedMessage =
   | { kind: "request"; id: JsonRpcId; method: string; params: unknown }
   | { kind: "notification"; method: string; params: unknown }
-  | { kind: "response"; id: JsonRpcId; result: unknown; error: JsonRpcError | undefined; hasResult: boolean; hasError: boolean }
+  | {
+      kind: "response";
+      id: JsonRpcId;
+      result: unknown;
+      error: JsonRpcError | undefined;
+      hasResult: boolean;
+      hasError: boolean;
+    }
   | { kind: "batch"; length: number }
   | { kind: "invalid"; reason: string };
 
@@ -27,19 +34,29 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 export function classifyMessage(value: unknown): ClassifiedMessage {
   if (Array.isArray(value)) return { kind: "batch", length: value.length };
-  if (!isPlainObject(value)) return { kind: "invalid", reason: `a JSON ${value === null ? "null" : typeof value}, not an object` };
+  if (!isPlainObject(value))
+    return { kind: "invalid", reason: `a JSON ${value === null ? "null" : typeof value}, not an object` };
   if ("method" in value) {
     if (typeof value.method !== "string") return { kind: "invalid", reason: "`method` is not a string" };
-    if ("id" in value) return { kind: "request", id: value.id as JsonRpcId, method: value.method, params: value.params };
+    if ("id" in value)
+      return { kind: "request", id: value.id as JsonRpcId, method: value.method, params: value.params };
     return { kind: "notification", method: value.method, params: value.params };
   }
   const hasResult = "result" in value;
   const hasError = "error" in value;
   if (hasResult || hasError) {
     const error = isPlainObject(value.error) ? (value.error as unknown as JsonRpcError) : undefined;
-    return { kind: "response", id: (value.id ?? null) as JsonRpcId, result: value.result, error, hasResult, hasError };
+    return {
+      kind: "response",
+      id: (value.id ?? null) as JsonRpcId,
+      result: value.result,
+      error,
+      hasResult,
+      hasError,
+    };
   }
-  if ("id" in value) return { kind: "invalid", reason: "has an `id` but neither `method`, `result` nor `error`" };
+  if ("id" in value)
+    return { kind: "invalid", reason: "has an `id` but neither `method`, `result` nor `error`" };
   return { kind: "invalid", reason: "neither a request, a notification nor a response" };
 }
 
@@ -61,20 +78,26 @@ export function envelopeProblems(value: unknown, message: ClassifiedMessage): En
   const problems: EnvelopeProblems = { version: undefined, response: [], request: [] };
   if (!isPlainObject(value)) return problems;
   if (value.jsonrpc !== "2.0") {
-    problems.version = "jsonrpc" in value ? `"jsonrpc" is ${JSON.stringify(value.jsonrpc)}, not "2.0"` : `"jsonrpc": "2.0" is missing`;
+    problems.version =
+      "jsonrpc" in value
+        ? `"jsonrpc" is ${JSON.stringify(value.jsonrpc)}, not "2.0"`
+        : `"jsonrpc": "2.0" is missing`;
   }
   if (message.kind === "request" && !isValidRequestId(message.id)) {
     problems.request.push(`request id ${JSON.stringify(message.id)} is not a string or an integer`);
   }
   if (message.kind === "response") {
     if (!("id" in value)) problems.response.push("response has no `id`");
-    else if (!isValidRequestId(value.id)) problems.response.push(`response id ${JSON.stringify(value.id)} is not a string, an integer or null`);
-    if (message.hasResult && message.hasError) problems.response.push("response carries both `result` and `error`");
+    else if (!isValidRequestId(value.id))
+      problems.response.push(`response id ${JSON.stringify(value.id)} is not a string, an integer or null`);
+    if (message.hasResult && message.hasError)
+      problems.response.push("response carries both `result` and `error`");
     if (message.hasError) {
       const error = value.error;
       if (!isPlainObject(error)) problems.response.push("`error` is not an object");
       else {
-        if (typeof error.code !== "number" || !Number.isInteger(error.code)) problems.response.push(`error code ${JSON.stringify(error.code)} is not an integer`);
+        if (typeof error.code !== "number" || !Number.isInteger(error.code))
+          problems.response.push(`error code ${JSON.stringify(error.code)} is not an integer`);
         if (typeof error.message !== "string") problems.response.push("error `message` is not a string");
       }
     }

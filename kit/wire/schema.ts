@@ -44,7 +44,13 @@ function buildMethodTable(schema: SchemaDocument): Map<string, MethodInfo> {
     if (name.endsWith("Response")) results.set(method, name);
     else {
       const kind = name.endsWith("Notification") ? "notification" : "request";
-      table.set(method, { method, kind, handledBy: side as MethodSide, paramsDef: name, resultDef: undefined });
+      table.set(method, {
+        method,
+        kind,
+        handledBy: side as MethodSide,
+        paramsDef: name,
+        resultDef: undefined,
+      });
     }
   }
   for (const [method, resultDef] of results) {
@@ -64,7 +70,8 @@ function describeErrors(errors: ErrorObject[] | null | undefined): SchemaIssue[]
   for (const error of errors) {
     const deep = error.instancePath.split("/").length === maxDepth;
     if (!deep && (error.keyword === "anyOf" || error.keyword === "oneOf")) continue;
-    const detail = error.keyword === "const" || error.keyword === "enum" ? ` (${JSON.stringify(error.params)})` : "";
+    const detail =
+      error.keyword === "const" || error.keyword === "enum" ? ` (${JSON.stringify(error.params)})` : "";
     const issue = { path: error.instancePath || "/", message: `${error.message ?? error.keyword}${detail}` };
     const key = `${issue.path} ${issue.message}`;
     if (seen.has(key)) continue;
@@ -81,10 +88,16 @@ function describeErrors(errors: ErrorObject[] | null | undefined): SchemaIssue[]
 export function createAcpAjv(document: SchemaDocument, options: { source?: boolean } = {}): Ajv2020 {
   // Loaded on demand: with the precompiled validators the kit never needs ajv itself.
   const { Ajv2020: AjvClass } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
-  const ajv = new AjvClass({ allErrors: true, strict: false, validateFormats: true, ...(options.source ? { code: { source: true } } : {}) });
+  const ajv = new AjvClass({
+    allErrors: true,
+    strict: false,
+    validateFormats: true,
+    ...(options.source ? { code: { source: true } } : {}),
+  });
   // The schema uses Rust-flavoured numeric formats; ranges are already given by
   // minimum/maximum where they matter, so the formats only need to be known.
-  for (const format of ["uint16", "uint32", "uint64", "int32", "int64", "double"]) ajv.addFormat(format, true);
+  for (const format of ["uint16", "uint32", "uint64", "int32", "int64", "double"])
+    ajv.addFormat(format, true);
   // A regular expression rather than a function: precompiled (standalone) code can inline it.
   ajv.addFormat("uri", /^[a-zA-Z][a-zA-Z0-9+.-]*:/);
   ajv.addSchema(document, "acp");

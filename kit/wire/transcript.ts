@@ -55,8 +55,16 @@ export class Transcript {
     return this.entries.length;
   }
 
-  record(direction: Exclude<Direction, "stderr" | "note">, data: { text?: string; bytes?: Uint8Array; byteLength: number; flags?: string[] }): TranscriptEntry {
-    const entry: TranscriptEntry = { seq: this.entries.length, atMs: round(this.elapsedMs), direction, byteLength: data.byteLength };
+  record(
+    direction: Exclude<Direction, "stderr" | "note">,
+    data: { text?: string; bytes?: Uint8Array; byteLength: number; flags?: string[] },
+  ): TranscriptEntry {
+    const entry: TranscriptEntry = {
+      seq: this.entries.length,
+      atMs: round(this.elapsedMs),
+      direction,
+      byteLength: data.byteLength,
+    };
     if (data.text !== undefined) entry.text = data.text;
     else if (data.bytes !== undefined) entry.base64 = Buffer.from(data.bytes).toString("base64");
     if (data.flags && data.flags.length > 0) entry.flags = data.flags;
@@ -73,32 +81,59 @@ export class Transcript {
     const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
     this.#stderrBytes += kept.length;
     this.#stderrDroppedBytes += chunk.length - kept.length;
-    const entry: TranscriptEntry = { seq: this.entries.length, atMs: round(this.elapsedMs), direction: "stderr", byteLength: kept.length };
+    const entry: TranscriptEntry = {
+      seq: this.entries.length,
+      atMs: round(this.elapsedMs),
+      direction: "stderr",
+      byteLength: kept.length,
+    };
     entry.text = Buffer.from(kept).toString("utf8");
     this.entries.push(entry);
   }
 
   note(text: string): TranscriptEntry {
-    const entry: TranscriptEntry = { seq: this.entries.length, atMs: round(this.elapsedMs), direction: "note", text, byteLength: 0 };
+    const entry: TranscriptEntry = {
+      seq: this.entries.length,
+      atMs: round(this.elapsedMs),
+      direction: "note",
+      text,
+      byteLength: 0,
+    };
     this.entries.push(entry);
     return entry;
   }
 
   /** Call once the target is gone, so the transcript says how much stderr it did not keep. */
   finish(): void {
-    if (this.#stderrDroppedBytes > 0) this.note(`stderr beyond ${this.#maxStderrBytes} bytes was not kept: ${this.#stderrDroppedBytes} more bytes`);
+    if (this.#stderrDroppedBytes > 0)
+      this.note(
+        `stderr beyond ${this.#maxStderrBytes} bytes was not kept: ${this.#stderrDroppedBytes} more bytes`,
+      );
   }
 
   /** Entries in [fromSeq, toSeq], at most `limit` of them (the last ones), texts cut to `maxChars`. */
-  excerpt(options: { fromSeq?: number; toSeq?: number; limit?: number; maxChars?: number; directions?: Direction[] } = {}): ExcerptEntry[] {
+  excerpt(
+    options: {
+      fromSeq?: number;
+      toSeq?: number;
+      limit?: number;
+      maxChars?: number;
+      directions?: Direction[];
+    } = {},
+  ): ExcerptEntry[] {
     const { fromSeq = 0, toSeq = Number.POSITIVE_INFINITY, limit = 40, maxChars = 600, directions } = options;
-    const chosen = this.entries.filter((entry) => entry.seq >= fromSeq && entry.seq <= toSeq && (!directions || directions.includes(entry.direction)));
+    const chosen = this.entries.filter(
+      (entry) =>
+        entry.seq >= fromSeq && entry.seq <= toSeq && (!directions || directions.includes(entry.direction)),
+    );
     return chosen.slice(-limit).map((entry) => toExcerpt(entry, maxChars));
   }
 }
 
 export function toExcerpt(entry: TranscriptEntry, maxChars = 600): ExcerptEntry {
-  const raw = entry.text ?? (entry.base64 !== undefined ? `<${entry.byteLength} bytes, not UTF-8; base64 ${entry.base64}>` : "");
+  const raw =
+    entry.text ??
+    (entry.base64 !== undefined ? `<${entry.byteLength} bytes, not UTF-8; base64 ${entry.base64}>` : "");
   const excerpt: ExcerptEntry = { t: entry.atMs, dir: entry.direction, text: cut(raw, maxChars) };
   if (entry.flags) excerpt.flags = entry.flags;
   return excerpt;

@@ -51,12 +51,25 @@ export async function writeFrame(
   flags: string[] = [],
 ): Promise<WriteOutcome> {
   const ending = style.kind === "crlf" ? "\r\n" : "\n";
-  const bytes = Buffer.concat([typeof frame === "string" ? Buffer.from(frame, "utf8") : frame, Buffer.from(ending)]);
-  const styleFlags = style.kind === "split" ? [`split:${style.pieces}x${style.delayMs}ms`] : style.kind === "crlf" ? ["crlf"] : style.kind === "cuts" ? [`cuts:${style.cuts.join(",")}`] : [];
-  if (typeof frame === "string") transcript.record("sent", { text: frame, byteLength: bytes.length, flags: [...styleFlags, ...flags] });
-  else transcript.record("sent", { bytes: frame, byteLength: bytes.length, flags: [...styleFlags, ...flags] });
+  const bytes = Buffer.concat([
+    typeof frame === "string" ? Buffer.from(frame, "utf8") : frame,
+    Buffer.from(ending),
+  ]);
+  const styleFlags =
+    style.kind === "split"
+      ? [`split:${style.pieces}x${style.delayMs}ms`]
+      : style.kind === "crlf"
+        ? ["crlf"]
+        : style.kind === "cuts"
+          ? [`cuts:${style.cuts.join(",")}`]
+          : [];
+  if (typeof frame === "string")
+    transcript.record("sent", { text: frame, byteLength: bytes.length, flags: [...styleFlags, ...flags] });
+  else
+    transcript.record("sent", { bytes: frame, byteLength: bytes.length, flags: [...styleFlags, ...flags] });
   if (style.kind !== "split" && style.kind !== "cuts") return target.write(bytes, timeoutMs);
-  const chunks = style.kind === "split" ? splitIntoChunks(bytes, style.pieces) : splitAtCuts(bytes, style.cuts);
+  const chunks =
+    style.kind === "split" ? splitIntoChunks(bytes, style.pieces) : splitAtCuts(bytes, style.cuts);
   for (const [index, chunk] of chunks.entries()) {
     if (index > 0) await sleep(style.kind === "split" ? style.delayMs : (style.delaysMs[index - 1] ?? 0));
     const outcome = await target.write(chunk, timeoutMs);

@@ -34,7 +34,8 @@ export class MockAdapterRuntime {
         this.#lines += 1;
         if (this.#lines === 1) this.#firstLine = text;
         // The envelope is one line then EOF; a host that keeps stdin open gets noted, then served.
-        if (this.#lines === 1) eofTimer = setTimeout(() => this.#run(false), this.#script.eofWaitMs ?? DEFAULT_EOF_WAIT_MS);
+        if (this.#lines === 1)
+          eofTimer = setTimeout(() => this.#run(false), this.#script.eofWaitMs ?? DEFAULT_EOF_WAIT_MS);
       },
       () => {
         clearTimeout(eofTimer);
@@ -60,14 +61,24 @@ export class MockAdapterRuntime {
   }
 
   async #act(action: AdapterAction): Promise<void> {
-    if ("message" in action) this.#wire.sendEvent({ type: "message", ...(action.message.id !== undefined ? { id: action.message.id } : {}), text: action.message.text });
-    else if ("error" in action) this.#wire.sendEvent({ type: "error", ...(action.error.message !== undefined ? { message: action.error.message } : {}) });
+    if ("message" in action)
+      this.#wire.sendEvent({
+        type: "message",
+        ...(action.message.id !== undefined ? { id: action.message.id } : {}),
+        text: action.message.text,
+      });
+    else if ("error" in action)
+      this.#wire.sendEvent({
+        type: "error",
+        ...(action.error.message !== undefined ? { message: action.error.message } : {}),
+      });
     else if ("event" in action) this.#wire.sendEvent(action.event);
     else if ("floodMessages" in action) {
       // Valid message lines, so only the total size can be held against the adapter.
       const line = { type: "message", text: "f".repeat(FLOOD_LINE_TEXT_BYTES) };
       const lineBytes = JSON.stringify(line).length + 1;
-      for (let written = 0; written < action.floodMessages.bytes; written += lineBytes) this.#wire.sendEvent(line, { log: false });
+      for (let written = 0; written < action.floodMessages.bytes; written += lineBytes)
+        this.#wire.sendEvent(line, { log: false });
       await this.#wire.drained();
     } else if ("awaitRelease" in action) {
       const { name, timeoutMs = 10_000 } = action.awaitRelease;

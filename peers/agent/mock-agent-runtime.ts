@@ -83,14 +83,20 @@ export class MockAgentRuntime {
 
   async #onMessage(message: unknown): Promise<void> {
     if (typeof message !== "object" || message === null || Array.isArray(message)) {
-      if (message === undefined) this.#wire.send({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } });
+      if (message === undefined)
+        this.#wire.send({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } });
       else this.#wire.send({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid request" } });
       return;
     }
     const frame = message as Frame;
     if (typeof frame.method !== "string") {
       if ("result" in frame || "error" in frame) this.#waiting.get(String(frame.id))?.(frame);
-      else if ("id" in frame) this.#wire.send({ jsonrpc: "2.0", id: frame.id ?? null, error: { code: -32600, message: "Invalid request" } });
+      else if ("id" in frame)
+        this.#wire.send({
+          jsonrpc: "2.0",
+          id: frame.id ?? null,
+          error: { code: -32600, message: "Invalid request" },
+        });
       return;
     }
     const params = (frame.params ?? {}) as Record<string, unknown>;
@@ -106,28 +112,42 @@ export class MockAgentRuntime {
     this.#wire.send({ jsonrpc: "2.0", id: frame.id, ...reply });
   }
 
-  async #answer(method: string, params: Record<string, unknown>, requestId: unknown): Promise<Reply | "hang"> {
+  async #answer(
+    method: string,
+    params: Record<string, unknown>,
+    requestId: unknown,
+  ): Promise<Reply | "hang"> {
     const script = this.#script;
     switch (method) {
       case "initialize": {
         const answer = script.initialize ?? {};
         if (answer.error) return { error: answer.error };
-        if (typeof params.protocolVersion !== "number" || !Number.isInteger(params.protocolVersion)) return { error: { code: -32602, message: "Invalid params: protocolVersion must be an integer" } };
+        if (typeof params.protocolVersion !== "number" || !Number.isInteger(params.protocolVersion))
+          return { error: { code: -32602, message: "Invalid params: protocolVersion must be an integer" } };
         const result: Record<string, unknown> = {
-          protocolVersion: answer.protocolVersion === "echo" ? params.protocolVersion : (answer.protocolVersion ?? 1),
+          protocolVersion:
+            answer.protocolVersion === "echo" ? params.protocolVersion : (answer.protocolVersion ?? 1),
           agentCapabilities: answer.agentCapabilities ?? { loadSession: false },
           authMethods: answer.authMethods ?? (script.requireAuth ?? []).map((id) => ({ id, name: id })),
         };
-        if (answer.agentInfo !== null) result.agentInfo = answer.agentInfo ?? { name: "acp-conformance-mock-agent", version: "1.0.0" };
+        if (answer.agentInfo !== null)
+          result.agentInfo = answer.agentInfo ?? { name: "acp-conformance-mock-agent", version: "1.0.0" };
         return { result };
       }
       case "authenticate":
-        if (!(script.requireAuth ?? []).includes(String(params.methodId))) return { error: { code: -32602, message: `Invalid params: unknown methodId ${String(params.methodId)}` } };
+        if (!(script.requireAuth ?? []).includes(String(params.methodId)))
+          return {
+            error: { code: -32602, message: `Invalid params: unknown methodId ${String(params.methodId)}` },
+          };
         this.#authenticated = true;
         return { result: {} };
       case "session/new": {
-        if (script.requireAuth?.length && !this.#authenticated) return { error: { code: -32000, message: "Authentication required" } };
-        if (typeof params.cwd !== "string" || !isAbsolute(params.cwd) || !Array.isArray(params.mcpServers)) return { error: { code: -32602, message: "Invalid params: cwd must be absolute and mcpServers an array" } };
+        if (script.requireAuth?.length && !this.#authenticated)
+          return { error: { code: -32000, message: "Authentication required" } };
+        if (typeof params.cwd !== "string" || !isAbsolute(params.cwd) || !Array.isArray(params.mcpServers))
+          return {
+            error: { code: -32602, message: "Invalid params: cwd must be absolute and mcpServers an array" },
+          };
         const given = script.sessionIds?.[this.#sessionsCreated++];
         const sessionId = given ?? this.#id("session");
         this.#sessions.set(sessionId, { cwd: params.cwd });
@@ -141,11 +161,20 @@ export class MockAgentRuntime {
   }
 
   async #prompt(params: Record<string, unknown>, requestId: unknown): Promise<Reply | "hang"> {
-    if (typeof params.sessionId !== "string" || !Array.isArray(params.prompt)) return { error: { code: -32602, message: "Invalid params: sessionId and prompt are required" } };
+    if (typeof params.sessionId !== "string" || !Array.isArray(params.prompt))
+      return { error: { code: -32602, message: "Invalid params: sessionId and prompt are required" } };
     const session = this.#sessions.get(params.sessionId);
     if (!session) return { error: { code: -32002, message: `Session not found: ${params.sessionId}` } };
-    const text = (params.prompt as Array<{ type?: string; text?: string }>).map((block) => (block.type === "text" ? (block.text ?? "") : "")).join("\n");
-    const turn: Turn = { sessionId: params.sessionId, requestId, text, cancelled: new AbortController(), permissions: new Map() };
+    const text = (params.prompt as Array<{ type?: string; text?: string }>)
+      .map((block) => (block.type === "text" ? (block.text ?? "") : ""))
+      .join("\n");
+    const turn: Turn = {
+      sessionId: params.sessionId,
+      requestId,
+      text,
+      cancelled: new AbortController(),
+      permissions: new Map(),
+    };
     session.turn = turn;
     const end = await this.#runTurn(turn, this.#actionsFor(text));
     if (session.turn === turn) session.turn = undefined;
@@ -182,19 +211,37 @@ export class MockAgentRuntime {
 
   /** Runs one action; returns how the turn ends when the action ends it. */
   async #runAction(turn: Turn, action: AgentAction, honourCancel: boolean): Promise<TurnEnd | undefined> {
-    const update = (body: Record<string, unknown>, sessionId = turn.sessionId) => this.#wire.send({ jsonrpc: "2.0", method: "session/update", params: { sessionId, update: body } });
-    if ("message" in action) update({ sessionUpdate: "agent_message_chunk", messageId: action.messageId ?? this.#id("message"), content: { type: "text", text: action.message } });
-    else if ("thought" in action) update({ sessionUpdate: "agent_thought_chunk", messageId: action.messageId ?? this.#id("thought"), content: { type: "text", text: action.thought } });
+    const update = (body: Record<string, unknown>, sessionId = turn.sessionId) =>
+      this.#wire.send({ jsonrpc: "2.0", method: "session/update", params: { sessionId, update: body } });
+    if ("message" in action)
+      update({
+        sessionUpdate: "agent_message_chunk",
+        messageId: action.messageId ?? this.#id("message"),
+        content: { type: "text", text: action.message },
+      });
+    else if ("thought" in action)
+      update({
+        sessionUpdate: "agent_thought_chunk",
+        messageId: action.messageId ?? this.#id("thought"),
+        content: { type: "text", text: action.thought },
+      });
     else if ("toolCall" in action) update({ sessionUpdate: "tool_call", ...action.toolCall });
-    else if ("toolCallUpdate" in action) update({ sessionUpdate: "tool_call_update", ...action.toolCallUpdate });
+    else if ("toolCallUpdate" in action)
+      update({ sessionUpdate: "tool_call_update", ...action.toolCallUpdate });
     else if ("plan" in action) update({ sessionUpdate: "plan", entries: action.plan });
-    else if ("availableCommands" in action) update({ sessionUpdate: "available_commands_update", availableCommands: action.availableCommands });
+    else if ("availableCommands" in action)
+      update({ sessionUpdate: "available_commands_update", availableCommands: action.availableCommands });
     else if ("update" in action) update(action.update);
-    else if ("foreignUpdate" in action) update({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: action.foreignUpdate.text } }, action.foreignUpdate.sessionId ?? "foreign-session");
+    else if ("foreignUpdate" in action)
+      update(
+        { sessionUpdate: "agent_message_chunk", content: { type: "text", text: action.foreignUpdate.text } },
+        action.foreignUpdate.sessionId ?? "foreign-session",
+      );
     else if ("requestPermission" in action) await this.#requestPermission(turn, action.requestPermission);
     else if ("ifPermission" in action) {
       const outcome = classifyOutcome(turn.permissions.get(action.ifPermission.as ?? "last"));
-      const branch = outcome === action.ifPermission.outcome ? action.ifPermission.then : (action.ifPermission.else ?? []);
+      const branch =
+        outcome === action.ifPermission.outcome ? action.ifPermission.then : (action.ifPermission.else ?? []);
       for (const inner of branch) {
         const end = await this.#runAction(turn, inner, honourCancel);
         if (end) return end;
@@ -208,16 +255,33 @@ export class MockAgentRuntime {
         }
       }
     } else if ("readFile" in action) await this.#fs(turn, "fs/read_text_file", action.readFile.path, {});
-    else if ("writeFile" in action) await this.#fs(turn, "fs/write_text_file", action.writeFile.path, { content: action.writeFile.content });
-    else if ("terminal" in action) await this.#terminal(turn, action.terminal.command, action.terminal.args ?? []);
+    else if ("writeFile" in action)
+      await this.#fs(turn, "fs/write_text_file", action.writeFile.path, {
+        content: action.writeFile.content,
+      });
+    else if ("terminal" in action)
+      await this.#terminal(turn, action.terminal.command, action.terminal.args ?? []);
     else if ("request" in action) {
       const answer = await this.#request(action.request.method, action.request.params);
-      this.#log.add({ kind: "response", method: action.request.method, id: answer.id, ...("error" in answer ? { error: answer.error } : { result: answer.result }) });
+      this.#log.add({
+        kind: "response",
+        method: action.request.method,
+        id: answer.id,
+        ...("error" in answer ? { error: answer.error } : { result: answer.result }),
+      });
     } else if ("bigMessage" in action) {
       const head = action.bigMessage.text ?? "";
-      update({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: head + "x".repeat(Math.max(0, action.bigMessage.bytes - head.length)) } });
+      update({
+        sessionUpdate: "agent_message_chunk",
+        content: {
+          type: "text",
+          text: head + "x".repeat(Math.max(0, action.bigMessage.bytes - head.length)),
+        },
+      });
     } else if ("frame" in action) {
-      const text = action.frame.replaceAll("{{requestId}}", JSON.stringify(turn.requestId)).replaceAll("{{sessionId}}", turn.sessionId);
+      const text = action.frame
+        .replaceAll("{{requestId}}", JSON.stringify(turn.requestId))
+        .replaceAll("{{sessionId}}", turn.sessionId);
       this.#wire.writeRaw(Buffer.from(`${text}\n`));
       this.#log.add({ kind: "sent", text: text.slice(0, 64 * 1024) });
     } else if ("stop" in action) return { stopReason: action.stop };
@@ -240,7 +304,10 @@ export class MockAgentRuntime {
     });
   }
 
-  async #requestPermission(turn: Turn, spec: { toolCallId?: string; title?: string; options?: Array<Record<string, unknown>>; as?: string }): Promise<void> {
+  async #requestPermission(
+    turn: Turn,
+    spec: { toolCallId?: string; title?: string; options?: Array<Record<string, unknown>>; as?: string },
+  ): Promise<void> {
     const toolCallId = spec.toolCallId ?? this.#id("tool");
     const answer = await this.#request("session/request_permission", {
       sessionId: turn.sessionId,

@@ -63,7 +63,12 @@ export class MockClientRuntime {
     return new Promise((resolve) => {
       this.#waiting.set(id, (frame) => {
         this.#waiting.delete(id);
-        const entry = { kind: "response" as const, method, id, ...("error" in frame ? { error: frame.error } : { result: frame.result }) };
+        const entry = {
+          kind: "response" as const,
+          method,
+          id,
+          ...("error" in frame ? { error: frame.error } : { result: frame.result }),
+        };
         this.#log.add(entry);
         resolve(frame);
       });
@@ -78,7 +83,8 @@ export class MockClientRuntime {
         clientCapabilities: this.#script.clientCapabilities ?? {},
         clientInfo: this.#script.clientInfo ?? { name: "acp-conformance-mock-client", version: "1.0.0" },
       });
-    } else if ("authenticate" in step) await this.#request("authenticate", { methodId: step.authenticate.methodId });
+    } else if ("authenticate" in step)
+      await this.#request("authenticate", { methodId: step.authenticate.methodId });
     else if ("newSession" in step) {
       this.#cwd = step.newSession.cwd ?? process.cwd();
       const answer = await this.#request("session/new", { cwd: this.#cwd, mcpServers: [] });
@@ -86,18 +92,31 @@ export class MockClientRuntime {
     } else if ("loadSession" in step) {
       this.#cwd = step.loadSession.cwd ?? process.cwd();
       this.#sessionId = step.loadSession.sessionId;
-      await this.#request("session/load", { sessionId: step.loadSession.sessionId, cwd: this.#cwd, mcpServers: [] });
+      await this.#request("session/load", {
+        sessionId: step.loadSession.sessionId,
+        cwd: this.#cwd,
+        mcpServers: [],
+      });
     } else if ("prompt" in step) await this.#prompt(step.prompt);
     else if ("cancel" in step) this.#cancel();
     else if ("request" in step) await this.#request(step.request.method, step.request.params);
-    else if ("notify" in step) this.#wire.send({ jsonrpc: "2.0", method: step.notify.method, params: step.notify.params });
+    else if ("notify" in step)
+      this.#wire.send({ jsonrpc: "2.0", method: step.notify.method, params: step.notify.params });
     else if ("closeStdin" in step) await this.#wire.exit(0);
     else await this.#wire.runCommonAction(step);
   }
 
-  async #prompt(spec: { text: string; cancelAfterMs?: number; cancelAfterFirstUpdate?: boolean; await?: boolean }): Promise<void> {
+  async #prompt(spec: {
+    text: string;
+    cancelAfterMs?: number;
+    cancelAfterFirstUpdate?: boolean;
+    await?: boolean;
+  }): Promise<void> {
     const firstUpdate = new Promise<void>((resolve) => (this.#sawUpdate = resolve));
-    const answered = this.#request("session/prompt", { sessionId: this.#sessionId ?? "", prompt: [{ type: "text", text: spec.text }] });
+    const answered = this.#request("session/prompt", {
+      sessionId: this.#sessionId ?? "",
+      prompt: [{ type: "text", text: spec.text }],
+    });
     if (spec.cancelAfterMs !== undefined) setTimeout(() => this.#cancel(), spec.cancelAfterMs);
     if (spec.cancelAfterFirstUpdate) void firstUpdate.then(() => this.#cancel());
     if (spec.await ?? true) await answered;
@@ -140,7 +159,8 @@ export class MockClientRuntime {
       return undefined;
     }
     const options = (params.options ?? []) as Array<{ optionId?: string; kind?: string }>;
-    const option = answer === "cancelled" ? undefined : options.find((candidate) => candidate.kind === answer);
+    const option =
+      answer === "cancelled" ? undefined : options.find((candidate) => candidate.kind === answer);
     const outcome = option ? { outcome: "selected", optionId: option.optionId } : { outcome: "cancelled" };
     this.#log.add({ kind: "permission", toolCallId, outcome });
     return { result: { outcome } };
@@ -155,18 +175,35 @@ export class MockClientRuntime {
 
   #fs(method: string, params: Record<string, unknown>): Reply {
     const path = String(params.path);
-    const advertised = this.#script.clientCapabilities as { fs?: { readTextFile?: boolean; writeTextFile?: boolean } } | undefined;
-    const allowed = method === "fs/read_text_file" ? advertised?.fs?.readTextFile : method === "fs/write_text_file" ? advertised?.fs?.writeTextFile : false;
+    const advertised = this.#script.clientCapabilities as
+      | { fs?: { readTextFile?: boolean; writeTextFile?: boolean } }
+      | undefined;
+    const allowed =
+      method === "fs/read_text_file"
+        ? advertised?.fs?.readTextFile
+        : method === "fs/write_text_file"
+          ? advertised?.fs?.writeTextFile
+          : false;
     const inside = this.#confined(params.path);
     let reply: Reply;
-    if (!allowed) reply = { error: { code: -32601, message: `Method not found: ${method} (not advertised)` } };
-    else if (inside === undefined) reply = { error: { code: -32602, message: `Invalid params: ${path} is not an absolute path inside the session cwd` } };
+    if (!allowed)
+      reply = { error: { code: -32601, message: `Method not found: ${method} (not advertised)` } };
+    else if (inside === undefined)
+      reply = {
+        error: {
+          code: -32602,
+          message: `Invalid params: ${path} is not an absolute path inside the session cwd`,
+        },
+      };
     else if (method === "fs/write_text_file") {
       this.#files.set(inside, String(params.content ?? ""));
       reply = { result: {} };
     } else {
       const content = this.#files.get(inside);
-      reply = content === undefined ? { error: { code: -32002, message: `Resource not found: ${path}` } } : { result: { content } };
+      reply =
+        content === undefined
+          ? { error: { code: -32002, message: `Resource not found: ${path}` } }
+          : { result: { content } };
     }
     this.#log.add({ kind: "fs", method, path, ok: "result" in reply });
     return reply;
@@ -185,8 +222,18 @@ export class MockClientRuntime {
       const id = `terminal-${this.#terminals.size + 1}`;
       this.#terminals.set(id, this.#startTerminal(String(params.command), (params.args ?? []) as string[]));
       reply = { result: { terminalId: id } };
-    } else if (!terminal) reply = { error: { code: -32002, message: `Resource not found: terminal ${terminalId}` } };
-    else if (method === "terminal/output") reply = { result: { output: terminal.output, truncated: false, ...(terminal.exitCode !== null ? { exitStatus: { exitCode: terminal.exitCode, signal: null } } : {}) } };
+    } else if (!terminal)
+      reply = { error: { code: -32002, message: `Resource not found: terminal ${terminalId}` } };
+    else if (method === "terminal/output")
+      reply = {
+        result: {
+          output: terminal.output,
+          truncated: false,
+          ...(terminal.exitCode !== null
+            ? { exitStatus: { exitCode: terminal.exitCode, signal: null } }
+            : {}),
+        },
+      };
     else if (method === "terminal/wait_for_exit") {
       await terminal.exited;
       reply = { result: { exitCode: terminal.exitCode, signal: null } };
@@ -205,7 +252,12 @@ export class MockClientRuntime {
   #startTerminal(command: string, args: string[]): TerminalState {
     const config = this.#script.terminal ?? {};
     if ((config.mode ?? "simulated") === "simulated") {
-      return { output: config.output ?? "", exitCode: config.exitCode ?? 0, exited: Promise.resolve(), kill: () => {} };
+      return {
+        output: config.output ?? "",
+        exitCode: config.exitCode ?? 0,
+        exited: Promise.resolve(),
+        kill: () => {},
+      };
     }
     const child = spawn(command, args, { cwd: this.#cwd, stdio: ["ignore", "pipe", "pipe"] });
     const state: TerminalState = {

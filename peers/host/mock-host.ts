@@ -30,14 +30,25 @@ export interface HostTask {
 }
 
 const DEFAULT_HOST_TASK = { id: "MOCK-1", request: "Say hello.", context: {}, messages: [] };
-const DEFAULT_HOST_PROMPT = "You are run by the acp-conformance mock host. Do the task and report what you did.";
+const DEFAULT_HOST_PROMPT =
+  "You are run by the acp-conformance mock host. Do the task and report what you did.";
 const MIB = 1024 * 1024;
 const KILL_GRACE_MS = 1_000;
 
-export function startHostTask(script: HostScript, command: string, args: readonly string[], log: ObservationLog, onMessage: (text: string) => void = () => {}): HostTask {
+export function startHostTask(
+  script: HostScript,
+  command: string,
+  args: readonly string[],
+  log: ObservationLog,
+  onMessage: (text: string) => void = () => {},
+): HostTask {
   const stdoutLimit = script.stdoutLimitBytes ?? 2 * MIB;
   const stderrLimit = script.stderrLimitBytes ?? 2 * MIB;
-  const adapter = spawn(command, [...args], { cwd: script.cwd, stdio: ["pipe", "pipe", "pipe"], detached: true });
+  const adapter = spawn(command, [...args], {
+    cwd: script.cwd,
+    stdio: ["pipe", "pipe", "pipe"],
+    detached: true,
+  });
   const messages: string[] = [];
   const rawLines: string[] = [];
   const seenIds = new Set<string>();
@@ -80,8 +91,15 @@ export function startHostTask(script: HostScript, command: string, args: readonl
     adapter.stderr.destroy();
     await stopGroup();
     const stdout = rawLines.join("\n");
-    const result: HostOutcome = failure === undefined ? { status: "completed", messages, stderr, stdout } : { status: "failed", messages, error: failure, stderr, stdout };
-    log.add(failure === undefined ? { kind: "task", status: "completed", messages } : { kind: "task", status: "failed", messages, error: failure });
+    const result: HostOutcome =
+      failure === undefined
+        ? { status: "completed", messages, stderr, stdout }
+        : { status: "failed", messages, error: failure, stderr, stdout };
+    log.add(
+      failure === undefined
+        ? { kind: "task", status: "completed", messages }
+        : { kind: "task", status: "failed", messages, error: failure },
+    );
     settle(result);
   };
   const fail = (why: string): void => {
@@ -142,18 +160,26 @@ export function startHostTask(script: HostScript, command: string, args: readonl
     // Lines already in the pipe belong to the task: read them before judging the exit.
     // (A grandchild may hold the pipe open: do not wait for it long.)
     await Promise.race([
-      new Promise((resolve) => (adapter.stdout.readableEnded || adapter.stdout.destroyed ? resolve(undefined) : adapter.stdout.once("close", resolve))),
+      new Promise((resolve) =>
+        adapter.stdout.readableEnded || adapter.stdout.destroyed
+          ? resolve(undefined)
+          : adapter.stdout.once("close", resolve),
+      ),
       new Promise((resolve) => setTimeout(resolve, 500)),
     ]);
-    if (code !== 0 && failure === undefined) failure = code === null ? "the adapter was killed" : `the adapter exited with status ${code}`;
+    if (code !== 0 && failure === undefined)
+      failure = code === null ? "the adapter was killed" : `the adapter exited with status ${code}`;
     void finish();
   });
 
   const timeoutMs = script.timeoutMs ?? 30_000;
   timers.push(setTimeout(() => fail(`the adapter timed out after ${timeoutMs} ms`), timeoutMs));
-  if (script.cancelAfterMs !== undefined) timers.push(setTimeout(() => fail("cancelled"), script.cancelAfterMs));
+  if (script.cancelAfterMs !== undefined)
+    timers.push(setTimeout(() => fail("cancelled"), script.cancelAfterMs));
 
-  const envelope = script.rawEnvelope ?? `${JSON.stringify({ protocolVersion: script.protocolVersion ?? 1, task: script.task ?? DEFAULT_HOST_TASK, prompt: script.prompt ?? DEFAULT_HOST_PROMPT })}\n`;
+  const envelope =
+    script.rawEnvelope ??
+    `${JSON.stringify({ protocolVersion: script.protocolVersion ?? 1, task: script.task ?? DEFAULT_HOST_TASK, prompt: script.prompt ?? DEFAULT_HOST_PROMPT })}\n`;
   log.add({ kind: "sent", text: envelope.length > 65_536 ? `${envelope.slice(0, 65_536)}…` : envelope });
   adapter.stdin.write(envelope);
   if (!script.keepStdinOpen) adapter.stdin.end();

@@ -30,7 +30,11 @@ export interface AcpTurn {
 const wait = (ms: number) => new Promise<false>((resolve) => setTimeout(() => resolve(false), ms).unref());
 
 export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
-  const agent = spawn(options.command, [...(options.args ?? [])], { cwd: options.cwd, stdio: ["pipe", "pipe", "pipe"], detached: true });
+  const agent = spawn(options.command, [...(options.args ?? [])], {
+    cwd: options.cwd,
+    stdio: ["pipe", "pipe", "pipe"],
+    detached: true,
+  });
   agent.stderr.resume(); // drain: an agent that logs a lot must never block on a full pipe
   agent.stdin.on("error", () => {});
   const agentExited = new Promise<void>((resolve) => {
@@ -62,33 +66,55 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
       .onNotification(acp.methods.client.session.update, ({ params }) => {
         // Only this session's output is this turn's output.
         if (params.sessionId !== sessionId) return;
-        if (params.update.sessionUpdate === "agent_message_chunk" && params.update.content.type === "text") text += params.update.content.text;
+        if (params.update.sessionUpdate === "agent_message_chunk" && params.update.content.type === "text")
+          text += params.update.content.text;
       })
       .onRequest(acp.methods.client.session.requestPermission, async ({ params, agent: connection }) => {
         if (process.env.ACP_CONFORMANCE_SCENARIO?.endsWith("permission.cancel-while-asking")) {
           await connection.notify(acp.methods.agent.session.cancel, { sessionId: params.sessionId });
           return { outcome: { outcome: "cancelled" } };
         }
-        const reject = params.options.find((option) => option.kind === "reject_once" || option.kind === "reject_always");
-        return { outcome: reject ? { outcome: "selected", optionId: reject.optionId } : { outcome: "cancelled" } };
+        const reject = params.options.find(
+          (option) => option.kind === "reject_once" || option.kind === "reject_always",
+        );
+        return {
+          outcome: reject ? { outcome: "selected", optionId: reject.optionId } : { outcome: "cancelled" },
+        };
       });
-    const stream = acp.ndJsonStream(Writable.toWeb(agent.stdin) as WritableStream<Uint8Array>, Readable.toWeb(agent.stdout) as ReadableStream<Uint8Array>);
+    const stream = acp.ndJsonStream(
+      Writable.toWeb(agent.stdin) as WritableStream<Uint8Array>,
+      Readable.toWeb(agent.stdout) as ReadableStream<Uint8Array>,
+    );
     return client.connectWith(stream, async (connection) => {
       const init = await connection.request(acp.methods.agent.initialize, {
         protocolVersion: acp.PROTOCOL_VERSION,
         clientCapabilities: {},
         clientInfo: { name: options.clientName, version: KIT_VERSION },
       });
-      if (init.protocolVersion !== acp.PROTOCOL_VERSION) throw new Error(`the agent speaks ACP protocol version ${init.protocolVersion}; this client speaks ${acp.PROTOCOL_VERSION}`);
-      ({ sessionId } = await connection.request(acp.methods.agent.session.new, { cwd: options.cwd ?? process.cwd(), mcpServers: [] }));
-      const { stopReason } = await connection.request(acp.methods.agent.session.prompt, { sessionId: sessionId!, prompt: [{ type: "text", text: options.prompt }] });
+      if (init.protocolVersion !== acp.PROTOCOL_VERSION)
+        throw new Error(
+          `the agent speaks ACP protocol version ${init.protocolVersion}; this client speaks ${acp.PROTOCOL_VERSION}`,
+        );
+      ({ sessionId } = await connection.request(acp.methods.agent.session.new, {
+        cwd: options.cwd ?? process.cwd(),
+        mcpServers: [],
+      }));
+      const { stopReason } = await connection.request(acp.methods.agent.session.prompt, {
+        sessionId: sessionId!,
+        prompt: [{ type: "text", text: options.prompt }],
+      });
       if (stopReason !== "end_turn") throw new Error(`the turn ended with ${stopReason}`);
       return text;
     });
   };
 
-  const text = Promise.race([runTurn(), agentExited.then(() => Promise.reject(new Error("the agent exited during the turn"))), wait(options.timeoutMs)]).then((outcome) => {
-    if (outcome === false) throw new Error(`the agent did not finish the turn within ${options.timeoutMs} ms`);
+  const text = Promise.race([
+    runTurn(),
+    agentExited.then(() => Promise.reject(new Error("the agent exited during the turn"))),
+    wait(options.timeoutMs),
+  ]).then((outcome) => {
+    if (outcome === false)
+      throw new Error(`the agent did not finish the turn within ${options.timeoutMs} ms`);
     return outcome;
   });
   text.catch(() => {});

@@ -32,8 +32,10 @@ try {
 } catch {
   fail("the envelope is not valid JSON");
 }
-if (envelope.protocolVersion !== 1) fail(`unsupported protocolVersion ${JSON.stringify(envelope.protocolVersion)}; this adapter speaks 1`);
-if (typeof envelope.task !== "object" || envelope.task === null || typeof envelope.prompt !== "string") fail("the envelope needs a task object and a prompt string");
+if (envelope.protocolVersion !== 1)
+  fail(`unsupported protocolVersion ${JSON.stringify(envelope.protocolVersion)}; this adapter speaks 1`);
+if (typeof envelope.task !== "object" || envelope.task === null || typeof envelope.prompt !== "string")
+  fail("the envelope needs a task object and a prompt string");
 const request = typeof envelope.task.request === "string" ? envelope.task.request : "(no request)";
 emit({ type: "message", id: "start", text: `Working on: ${request.slice(0, 200)}` });
 appendFileSync("README.md", `\nThe acp-conformance reference adapter ran: ${request.slice(0, 200)}\n`);

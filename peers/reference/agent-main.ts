@@ -4,7 +4,10 @@ import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { createReferenceAgent } from "./agent.js";
 
-const stream = acp.ndJsonStream(Writable.toWeb(process.stdout) as WritableStream<Uint8Array>, Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>);
+const stream = acp.ndJsonStream(
+  Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
+  Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
+);
 const connection = createReferenceAgent().connect(stream);
 await connection.closed;
 // The client has gone (stdin closed): nothing is left to do, so do not wait for stray timers.

@@ -27,9 +27,16 @@ export function createReferenceAgent(): acp.AgentApp {
   const sessions = new Map<string, Session>();
 
   const sendText = (client: acp.AgentContext, sessionId: string, text: string, messageId: string) =>
-    client.notify(acp.methods.client.session.update, { sessionId, update: { sessionUpdate: "agent_message_chunk", messageId, content: { type: "text", text } } });
+    client.notify(acp.methods.client.session.update, {
+      sessionId,
+      update: { sessionUpdate: "agent_message_chunk", messageId, content: { type: "text", text } },
+    });
 
-  async function longTurn(client: acp.AgentContext, sessionId: string, signal: AbortSignal): Promise<acp.StopReason> {
+  async function longTurn(
+    client: acp.AgentContext,
+    sessionId: string,
+    signal: AbortSignal,
+  ): Promise<acp.StopReason> {
     const messageId = randomUUID();
     const started = Date.now();
     for (let tick = 1; Date.now() - started < LONG_TURN_LIMIT_MS; tick++) {
@@ -40,10 +47,21 @@ export function createReferenceAgent(): acp.AgentApp {
     return signal.aborted ? "cancelled" : "end_turn";
   }
 
-  async function permissionTurn(client: acp.AgentContext, sessionId: string, signal: AbortSignal): Promise<acp.StopReason> {
+  async function permissionTurn(
+    client: acp.AgentContext,
+    sessionId: string,
+    signal: AbortSignal,
+  ): Promise<acp.StopReason> {
     const toolCallId = `tool-${randomUUID()}`;
-    const update = (body: acp.SessionUpdate) => client.notify(acp.methods.client.session.update, { sessionId, update: body });
-    await update({ sessionUpdate: "tool_call", toolCallId, title: "Write acp-conformance.txt", kind: "edit", status: "pending" });
+    const update = (body: acp.SessionUpdate) =>
+      client.notify(acp.methods.client.session.update, { sessionId, update: body });
+    await update({
+      sessionUpdate: "tool_call",
+      toolCallId,
+      title: "Write acp-conformance.txt",
+      kind: "edit",
+      status: "pending",
+    });
     const answer = await client.request(acp.methods.client.session.requestPermission, {
       sessionId,
       toolCall: { toolCallId, title: "Write acp-conformance.txt", kind: "edit", status: "pending" },
@@ -69,9 +87,16 @@ export function createReferenceAgent(): acp.AgentApp {
     .agent({ name: "acp-conformance-reference-agent" })
     .onRequest(acp.methods.agent.initialize, () => ({
       protocolVersion: acp.PROTOCOL_VERSION,
-      agentCapabilities: { loadSession: false, promptCapabilities: { image: false, audio: false, embeddedContext: false } },
+      agentCapabilities: {
+        loadSession: false,
+        promptCapabilities: { image: false, audio: false, embeddedContext: false },
+      },
       authMethods: [],
-      agentInfo: { name: "acp-conformance-reference-agent", title: "acp-conformance reference agent", version: KIT_VERSION },
+      agentInfo: {
+        name: "acp-conformance-reference-agent",
+        title: "acp-conformance reference agent",
+        version: KIT_VERSION,
+      },
     }))
     .onRequest(acp.methods.agent.session.new, ({ params }) => {
       const sessionId = `session-${randomUUID()}`;
@@ -85,8 +110,10 @@ export function createReferenceAgent(): acp.AgentApp {
       session.turn = turn;
       try {
         const text = promptText(params.prompt);
-        if (text.includes(LONG_TURN_PROMPT)) return { stopReason: await longTurn(client, params.sessionId, turn.signal) };
-        if (text.includes(PERMISSION_PROMPT)) return { stopReason: await permissionTurn(client, params.sessionId, turn.signal) };
+        if (text.includes(LONG_TURN_PROMPT))
+          return { stopReason: await longTurn(client, params.sessionId, turn.signal) };
+        if (text.includes(PERMISSION_PROMPT))
+          return { stopReason: await permissionTurn(client, params.sessionId, turn.signal) };
         await sendText(client, params.sessionId, `You said: ${text.slice(0, 200)}`, randomUUID());
         return { stopReason: turn.signal.aborted ? "cancelled" : "end_turn" };
       } finally {

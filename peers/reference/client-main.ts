@@ -20,7 +20,12 @@ if (!agentPath) {
   process.exit(2);
 }
 
-const turn = startAcpTurn({ command: agentPath, prompt: promptText, timeoutMs, clientName: "acp-conformance-reference-client" });
+const turn = startAcpTurn({
+  command: agentPath,
+  prompt: promptText,
+  timeoutMs,
+  clientName: "acp-conformance-reference-client",
+});
 let code = 1;
 try {
   process.stdout.write(`${await turn.text}\n`);

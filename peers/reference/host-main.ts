@@ -14,7 +14,9 @@ import { startHostTask } from "../host/mock-host.js";
 import { ObservationLog } from "../observation-log.js";
 
 function usage(problem: string): never {
-  process.stderr.write(`reference host: ${problem}\nusage: host-main.js [--timeout-ms <ms>] [--cwd <dir>] <adapter command> [args...]\n`);
+  process.stderr.write(
+    `reference host: ${problem}\nusage: host-main.js [--timeout-ms <ms>] [--cwd <dir>] <adapter command> [args...]\n`,
+  );
   process.exit(2);
 }
 
@@ -23,7 +25,8 @@ let timeoutMs = 30_000;
 let cwd: string | undefined;
 while (argv[0]?.startsWith("--")) {
   const [flag, value] = [argv.shift()!, argv.shift()];
-  if (flag === "--timeout-ms" && value !== undefined && /^\d+$/.test(value) && Number(value) > 0) timeoutMs = Number(value);
+  if (flag === "--timeout-ms" && value !== undefined && /^\d+$/.test(value) && Number(value) > 0)
+    timeoutMs = Number(value);
   else if (flag === "--cwd" && value !== undefined) cwd = value;
   else usage(`unknown or incomplete option ${flag}`);
 }
@@ -33,7 +36,13 @@ if (!command) usage("name the adapter to run");
 let cancel: () => void = () => process.exit(1);
 process.on("SIGTERM", () => cancel());
 process.on("SIGINT", () => cancel());
-const task = startHostTask({ role: "host", timeoutMs, ...(cwd !== undefined ? { cwd } : {}) }, command, args, new ObservationLog(), (text) => process.stdout.write(`${text}\n`));
+const task = startHostTask(
+  { role: "host", timeoutMs, ...(cwd !== undefined ? { cwd } : {}) },
+  command,
+  args,
+  new ObservationLog(),
+  (text) => process.stdout.write(`${text}\n`),
+);
 cancel = task.cancel;
 const outcome = await task.outcome;
 if (outcome.status === "failed") process.stderr.write(`reference host: the task failed: ${outcome.error}\n`);

@@ -20,7 +20,9 @@ function emit(event: Record<string, unknown>): void {
   process.stdout.write(`${JSON.stringify({ protocolVersion: 1, ...event })}\n`);
 }
 
-function end(event: { type: "result"; output: string; stderr: string } | { type: "error"; message: string }): never {
+function end(
+  event: { type: "result"; output: string; stderr: string } | { type: "error"; message: string },
+): never {
   emit(event);
   process.stdout.write("", () => process.exit(event.type === "result" ? 0 : 1));
   // Nothing more may be written; wait for the exit above.
@@ -54,13 +56,29 @@ if (size <= MAX_INPUT_BYTES) {
   if (request !== undefined) await run(request);
 }
 
-type ValidRequest = { transport: string; command: string; args?: string[]; cwd: string; timeoutMs?: number; task?: { request?: unknown } };
+type ValidRequest = {
+  transport: string;
+  command: string;
+  args?: string[];
+  cwd: string;
+  timeoutMs?: number;
+  task?: { request?: unknown };
+};
 
 async function runAcp(request: ValidRequest): Promise<void> {
   // Loaded only for the acp transport: the SDK costs every runtime start a third of a CPU-second.
   const { startAcpTurn } = await import("./acp-turn.js");
-  const turn = startAcpTurn({ command: request.command, args: request.args ?? [], cwd: request.cwd, prompt: String(request.task?.request ?? ""), timeoutMs: request.timeoutMs ?? 600_000, clientName: "acp-conformance-reference-runtime" });
-  const cancelled = new Promise<never>((_resolve, reject) => (task = { cancel: () => reject(new Error("agent cancelled")) }));
+  const turn = startAcpTurn({
+    command: request.command,
+    args: request.args ?? [],
+    cwd: request.cwd,
+    prompt: String(request.task?.request ?? ""),
+    timeoutMs: request.timeoutMs ?? 600_000,
+    clientName: "acp-conformance-reference-runtime",
+  });
+  const cancelled = new Promise<never>(
+    (_resolve, reject) => (task = { cancel: () => reject(new Error("agent cancelled")) }),
+  );
   cancelled.catch(() => {});
   let outcome: { text: string } | { error: string };
   try {
@@ -76,16 +94,38 @@ async function runAcp(request: ValidRequest): Promise<void> {
 
 async function run(request: ValidRequest): Promise<void> {
   const version = (request as { protocolVersion?: unknown }).protocolVersion;
-  if (version !== 1) return end({ type: "error", message: `unsupported runtime protocol version ${JSON.stringify(version)}` });
+  if (version !== 1)
+    return end({ type: "error", message: `unsupported runtime protocol version ${JSON.stringify(version)}` });
   const problems = stdioFrameProblems("runtime-v1", "Request", request);
   if (problems !== undefined) return end({ type: "error", message: `invalid runtime request: ${problems}` });
-  if (!isAbsolute(request.cwd) || !existsSync(request.cwd) || !statSync(request.cwd).isDirectory()) return end({ type: "error", message: "cwd must be an existing absolute directory" });
-  if (request.transport !== "stdio" && request.transport !== "acp") return end({ type: "error", message: `transport ${request.transport} is not supported by the reference runtime (stdio and acp only)` });
+  if (!isAbsolute(request.cwd) || !existsSync(request.cwd) || !statSync(request.cwd).isDirectory())
+    return end({ type: "error", message: "cwd must be an existing absolute directory" });
+  if (request.transport !== "stdio" && request.transport !== "acp")
+    return end({
+      type: "error",
+      message: `transport ${request.transport} is not supported by the reference runtime (stdio and acp only)`,
+    });
   if (cancelledEarly) return end({ type: "error", message: "agent cancelled" });
   if (request.transport === "acp") return runAcp(request);
-  const hostTask = startHostTask({ role: "host", timeoutMs: request.timeoutMs ?? 600_000, cwd: request.cwd, task: request.task as Record<string, unknown>, prompt: `Do this task: ${String(request.task?.request ?? "")}` }, request.command, request.args ?? [], new ObservationLog(), (text) => emit({ type: "message", text }));
+  const hostTask = startHostTask(
+    {
+      role: "host",
+      timeoutMs: request.timeoutMs ?? 600_000,
+      cwd: request.cwd,
+      task: request.task as Record<string, unknown>,
+      prompt: `Do this task: ${String(request.task?.request ?? "")}`,
+    },
+    request.command,
+    request.args ?? [],
+    new ObservationLog(),
+    (text) => emit({ type: "message", text }),
+  );
   task = hostTask;
   const outcome = await hostTask.outcome;
-  if (outcome.status === "completed") return end({ type: "result", output: outcome.stdout, stderr: outcome.stderr });
-  return end({ type: "error", message: outcome.error === "cancelled" ? "agent cancelled" : outcome.error ?? "the agent failed" });
+  if (outcome.status === "completed")
+    return end({ type: "result", output: outcome.stdout, stderr: outcome.stderr });
+  return end({
+    type: "error",
+    message: outcome.error === "cancelled" ? "agent cancelled" : (outcome.error ?? "the agent failed"),
+  });
 }

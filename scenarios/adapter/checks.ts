@@ -23,7 +23,15 @@ const MIB = 1024 * 1024;
 
 /** Stdout lines that are not one JSON object with a string type (adapter.framing.stdout-only-json). */
 export function linesNotEvents(run: AdapterRun): AdapterRun["lines"] {
-  return run.lines.filter((line) => !(line.value && typeof line.value === "object" && !Array.isArray(line.value) && typeof (line.value as { type?: unknown }).type === "string"));
+  return run.lines.filter(
+    (line) =>
+      !(
+        line.value &&
+        typeof line.value === "object" &&
+        !Array.isArray(line.value) &&
+        typeof (line.value as { type?: unknown }).type === "string"
+      ),
+  );
 }
 
 /** Exit 0 without an error event, nonzero with one (adapter.events.exit-code-agrees); only for an adapter that exited by itself. */
@@ -38,38 +46,95 @@ export function recordGenericAdapterChecks(context: ScenarioContext, run: Adapte
   const notJson = linesNotEvents(run);
   context.check(
     notJson.length > 0
-      ? { requirement: "adapter.framing.stdout-only-json", verdict: "fail", message: `${notJson.length} stdout line(s) are not a JSON event with a string type; the first: ${JSON.stringify(notJson[0]!.text.slice(0, 160))}` }
-      : { requirement: "adapter.framing.stdout-only-json", verdict: "pass", message: `${run.lines.length} stdout lines, each one JSON event` },
+      ? {
+          requirement: "adapter.framing.stdout-only-json",
+          verdict: "fail",
+          message: `${notJson.length} stdout line(s) are not a JSON event with a string type; the first: ${JSON.stringify(notJson[0]!.text.slice(0, 160))}`,
+        }
+      : {
+          requirement: "adapter.framing.stdout-only-json",
+          verdict: "pass",
+          message: `${run.lines.length} stdout lines, each one JSON event`,
+        },
   );
 
   const messages = events.filter((event) => event.type === "message");
-  const badMessage = messages.map((event) => ({ event, problem: stdioFrameProblems("stdio-adapter", "MessageEvent", event) })).find((checked) => checked.problem !== undefined);
-  if (badMessage) context.check({ requirement: "adapter.events.message-shape", verdict: "fail", message: `a message event with the wrong shape (${badMessage.problem}): ${JSON.stringify(badMessage.event).slice(0, 200)}` });
-  else if (messages.length > 0) context.check({ requirement: "adapter.events.message-shape", verdict: "pass", message: `${messages.length} message events, each with a string text` });
+  const badMessage = messages
+    .map((event) => ({ event, problem: stdioFrameProblems("stdio-adapter", "MessageEvent", event) }))
+    .find((checked) => checked.problem !== undefined);
+  if (badMessage)
+    context.check({
+      requirement: "adapter.events.message-shape",
+      verdict: "fail",
+      message: `a message event with the wrong shape (${badMessage.problem}): ${JSON.stringify(badMessage.event).slice(0, 200)}`,
+    });
+  else if (messages.length > 0)
+    context.check({
+      requirement: "adapter.events.message-shape",
+      verdict: "pass",
+      message: `${messages.length} message events, each with a string text`,
+    });
 
   const errors = events.filter((event) => event.type === "error");
-  const badError = errors.map((event) => ({ event, problem: stdioFrameProblems("stdio-adapter", "ErrorEvent", event) })).find((checked) => checked.problem !== undefined);
-  if (badError) context.check({ requirement: "adapter.events.error-shape", verdict: "fail", message: `an error event with the wrong shape (${badError.problem}): ${JSON.stringify(badError.event).slice(0, 200)}` });
-  else if (errors.length > 0) context.check({ requirement: "adapter.events.error-shape", verdict: "pass", message: `${errors.length} error events, each well formed` });
+  const badError = errors
+    .map((event) => ({ event, problem: stdioFrameProblems("stdio-adapter", "ErrorEvent", event) }))
+    .find((checked) => checked.problem !== undefined);
+  if (badError)
+    context.check({
+      requirement: "adapter.events.error-shape",
+      verdict: "fail",
+      message: `an error event with the wrong shape (${badError.problem}): ${JSON.stringify(badError.event).slice(0, 200)}`,
+    });
+  else if (errors.length > 0)
+    context.check({
+      requirement: "adapter.events.error-shape",
+      verdict: "pass",
+      message: `${errors.length} error events, each well formed`,
+    });
 
   if (run.timedOut) {
-    context.check({ requirement: "adapter.timeouts.finishes-in-time", verdict: "fail", message: `${describeAdapterExit(run)} (${context.options.timeoutMs} ms); the kit killed its process group`, evidence: { stderrTail: run.stderrTail } });
+    context.check({
+      requirement: "adapter.timeouts.finishes-in-time",
+      verdict: "fail",
+      message: `${describeAdapterExit(run)} (${context.options.timeoutMs} ms); the kit killed its process group`,
+      evidence: { stderrTail: run.stderrTail },
+    });
     return; // the kit ended it: its exit code, cleanup and edits are not its own doing
   }
-  context.check({ requirement: "adapter.timeouts.finishes-in-time", verdict: "pass", message: `${describeAdapterExit(run)} after ${Math.round((run.exitedAtMs ?? 0) / 100) / 10} s` });
+  context.check({
+    requirement: "adapter.timeouts.finishes-in-time",
+    verdict: "pass",
+    message: `${describeAdapterExit(run)} after ${Math.round((run.exitedAtMs ?? 0) / 100) / 10} s`,
+  });
 
   context.check(
     exitCodeAgrees(run)
-      ? { requirement: "adapter.events.exit-code-agrees", verdict: "pass", message: `${describeAdapterExit(run)} ${errors.length > 0 ? "after an error event" : "and wrote no error event"}` }
-      : { requirement: "adapter.events.exit-code-agrees", verdict: "fail", message: `${describeAdapterExit(run)} ${errors.length > 0 ? "after writing an error event" : "without writing an error event"}: the exit code and the events disagree` },
+      ? {
+          requirement: "adapter.events.exit-code-agrees",
+          verdict: "pass",
+          message: `${describeAdapterExit(run)} ${errors.length > 0 ? "after an error event" : "and wrote no error event"}`,
+        }
+      : {
+          requirement: "adapter.events.exit-code-agrees",
+          verdict: "fail",
+          message: `${describeAdapterExit(run)} ${errors.length > 0 ? "after writing an error event" : "without writing an error event"}: the exit code and the events disagree`,
+        },
   );
 
   if (run.lastOutputAtMs !== undefined && run.exitedAtMs !== undefined) {
     const lingered = run.exitedAtMs - run.lastOutputAtMs;
     context.check(
       lingered > context.options.closeGraceMs
-        ? { requirement: "adapter.cleanup.exits-after-work", verdict: "fail", message: `the adapter exited ${Math.round(lingered)} ms after its last event; --close-grace is ${context.options.closeGraceMs} ms` }
-        : { requirement: "adapter.cleanup.exits-after-work", verdict: "pass", message: `the adapter exited ${Math.round(lingered)} ms after its last event` },
+        ? {
+            requirement: "adapter.cleanup.exits-after-work",
+            verdict: "fail",
+            message: `the adapter exited ${Math.round(lingered)} ms after its last event; --close-grace is ${context.options.closeGraceMs} ms`,
+          }
+        : {
+            requirement: "adapter.cleanup.exits-after-work",
+            verdict: "pass",
+            message: `the adapter exited ${Math.round(lingered)} ms after its last event`,
+          },
     );
   }
 
@@ -81,25 +146,54 @@ export function recordGenericAdapterChecks(context: ScenarioContext, run: Adapte
           message: `${run.survivors.length} process(es) the adapter started outlived it: ${listSurvivors(run.survivors)}`,
           evidence: { processes: survivorEvidence(run.survivors) },
         }
-      : { requirement: "adapter.cleanup.no-descendants", verdict: "pass", message: "nothing the adapter started outlived it" },
+      : {
+          requirement: "adapter.cleanup.no-descendants",
+          verdict: "pass",
+          message: "nothing the adapter started outlived it",
+        },
   );
 
   context.check(
     run.changesOutsideCwd.length > 0
-      ? { requirement: "adapter.fs.stays-in-cwd", verdict: "fail", message: `the adapter changed files outside its working directory: ${run.changesOutsideCwd.join(", ")}`, evidence: { details: run.changesOutsideCwd } }
-      : { requirement: "adapter.fs.stays-in-cwd", verdict: "pass", message: "the canary tree beside the working directory is untouched" },
+      ? {
+          requirement: "adapter.fs.stays-in-cwd",
+          verdict: "fail",
+          message: `the adapter changed files outside its working directory: ${run.changesOutsideCwd.join(", ")}`,
+          evidence: { details: run.changesOutsideCwd },
+        }
+      : {
+          requirement: "adapter.fs.stays-in-cwd",
+          verdict: "pass",
+          message: "the canary tree beside the working directory is untouched",
+        },
   );
 }
 
 export function recordOutputLimits(context: ScenarioContext, run: AdapterRun): void {
   context.check(
     run.stdoutBytes >= 2 * MIB
-      ? { requirement: "adapter.limits.stdout-bounded", verdict: "fail", message: `an ordinary task wrote ${run.stdoutBytes} bytes to stdout; hosts cut it off at 2 MiB` }
-      : { requirement: "adapter.limits.stdout-bounded", verdict: "pass", message: `${run.stdoutBytes} bytes of stdout` },
+      ? {
+          requirement: "adapter.limits.stdout-bounded",
+          verdict: "fail",
+          message: `an ordinary task wrote ${run.stdoutBytes} bytes to stdout; hosts cut it off at 2 MiB`,
+        }
+      : {
+          requirement: "adapter.limits.stdout-bounded",
+          verdict: "pass",
+          message: `${run.stdoutBytes} bytes of stdout`,
+        },
   );
   context.check(
     run.stderrBytes >= 2 * MIB
-      ? { requirement: "adapter.limits.stderr-bounded", verdict: "fail", message: `an ordinary task wrote ${run.stderrBytes} bytes to stderr; hosts cut it off at 2 MiB` }
-      : { requirement: "adapter.limits.stderr-bounded", verdict: "pass", message: `${run.stderrBytes} bytes of stderr` },
+      ? {
+          requirement: "adapter.limits.stderr-bounded",
+          verdict: "fail",
+          message: `an ordinary task wrote ${run.stderrBytes} bytes to stderr; hosts cut it off at 2 MiB`,
+        }
+      : {
+          requirement: "adapter.limits.stderr-bounded",
+          verdict: "pass",
+          message: `${run.stderrBytes} bytes of stderr`,
+        },
   );
 }

@@ -58,7 +58,14 @@ export async function runAdapter(context: ScenarioContext, envelope: string): Pr
   let lastOutputAtMs: number | undefined;
   target.onStdoutItem((item) => {
     lastOutputAtMs = Date.now() - started;
-    const text = item.kind === "line" ? item.text : item.kind === "blank" ? "" : item.kind === "oversize" ? `<${item.byteLength} bytes without a newline>` : `<${item.byteLength} bytes, not UTF-8>`;
+    const text =
+      item.kind === "line"
+        ? item.text
+        : item.kind === "blank"
+          ? ""
+          : item.kind === "oversize"
+            ? `<${item.byteLength} bytes without a newline>`
+            : `<${item.byteLength} bytes, not UTF-8>`;
     let value: unknown;
     if (item.kind === "line") {
       try {
@@ -103,8 +110,14 @@ export async function runAdapter(context: ScenarioContext, envelope: string): Pr
 }
 
 /** The ordinary task every adapter scenario hands out (the properties vary its text). */
-export const TASK = { id: "ACP-CONFORMANCE-1", request: "Add a line to README.md saying the task ran.", context: {}, messages: [] };
-export const PROMPT = "You are an adapter under test by acp-conformance. Do the task in the working directory, report what you did, and exit.";
+export const TASK = {
+  id: "ACP-CONFORMANCE-1",
+  request: "Add a line to README.md saying the task ran.",
+  context: {},
+  messages: [],
+};
+export const PROMPT =
+  "You are an adapter under test by acp-conformance. Do the task in the working directory, report what you did, and exit.";
 
 export function envelopeLine(task: Record<string, unknown>, prompt: string, protocolVersion = 1): string {
   return JSON.stringify({ protocolVersion, task, prompt });
@@ -113,10 +126,16 @@ export function envelopeLine(task: Record<string, unknown>, prompt: string, prot
 export function describeAdapterExit(run: AdapterRun): string {
   if (run.timedOut) return "the adapter was still running at --timeout";
   if (!run.exit) return "the adapter's exit was not seen";
-  return run.exit.code !== null ? `the adapter exited with code ${run.exit.code}` : `the adapter was killed by ${run.exit.signal}`;
+  return run.exit.code !== null
+    ? `the adapter exited with code ${run.exit.code}`
+    : `the adapter was killed by ${run.exit.signal}`;
 }
 
 /** The parsed events (JSON objects) in stdout order. */
 export function adapterEvents(run: AdapterRun): Array<Record<string, unknown>> {
-  return run.lines.flatMap((line) => (line.value && typeof line.value === "object" && !Array.isArray(line.value) ? [line.value as Record<string, unknown>] : []));
+  return run.lines.flatMap((line) =>
+    line.value && typeof line.value === "object" && !Array.isArray(line.value)
+      ? [line.value as Record<string, unknown>]
+      : [],
+  );
 }

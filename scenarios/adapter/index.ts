@@ -25,11 +25,19 @@ export const largeEnvelopeScenario: Scenario = {
   requirements: ["adapter.limits.large-envelope"],
   async run(context) {
     const base = envelopeLine(TASK, "");
-    const prompt = `${PROMPT}\n${"conversation filler. ".repeat(Math.ceil((256 * 1024 - base.length) / 21))}`.slice(0, 256 * 1024 - base.length - 1);
+    const prompt =
+      `${PROMPT}\n${"conversation filler. ".repeat(Math.ceil((256 * 1024 - base.length) / 21))}`.slice(
+        0,
+        256 * 1024 - base.length - 1,
+      );
     const run = await runAdapter(context, envelopeLine(TASK, prompt));
     recordGenericAdapterChecks(context, run);
     if (run.timedOut) {
-      context.check({ requirement: "adapter.limits.large-envelope", verdict: "not-tested", message: "not exercised: the adapter did not finish (see adapter.timeouts.finishes-in-time)" });
+      context.check({
+        requirement: "adapter.limits.large-envelope",
+        verdict: "not-tested",
+        message: "not exercised: the adapter did not finish (see adapter.timeouts.finishes-in-time)",
+      });
       return;
     }
     // Hosts may pass envelopes up to the runtime's 256 KiB input limit: refusing one fails real tasks.
@@ -37,8 +45,17 @@ export const largeEnvelopeScenario: Scenario = {
     const completed = !run.timedOut && run.exit?.code === 0 && errors.length === 0;
     context.check(
       completed
-        ? { requirement: "adapter.limits.large-envelope", verdict: "pass", message: "a 256 KiB envelope was handled like any other" }
-        : { requirement: "adapter.limits.large-envelope", verdict: "fail", message: `a 256 KiB envelope: ${describeAdapterExit(run)}${errors.length > 0 ? `, with the error ${JSON.stringify(errors[0]!.message ?? "")}` : ""}`, evidence: { stderrTail: run.stderrTail } },
+        ? {
+            requirement: "adapter.limits.large-envelope",
+            verdict: "pass",
+            message: "a 256 KiB envelope was handled like any other",
+          }
+        : {
+            requirement: "adapter.limits.large-envelope",
+            verdict: "fail",
+            message: `a 256 KiB envelope: ${describeAdapterExit(run)}${errors.length > 0 ? `, with the error ${JSON.stringify(errors[0]!.message ?? "")}` : ""}`,
+            evidence: { stderrTail: run.stderrTail },
+          },
     );
   },
 };
@@ -52,15 +69,27 @@ export const unsupportedVersionScenario: Scenario = {
     const run = await runAdapter(context, envelopeLine(TASK, PROMPT, 2));
     recordGenericAdapterChecks(context, run);
     if (run.timedOut) {
-      context.check({ requirement: "adapter.events.rejects-unsupported-version", verdict: "not-tested", message: "not exercised: the adapter did not finish (see adapter.timeouts.finishes-in-time)" });
+      context.check({
+        requirement: "adapter.events.rejects-unsupported-version",
+        verdict: "not-tested",
+        message: "not exercised: the adapter did not finish (see adapter.timeouts.finishes-in-time)",
+      });
       return;
     }
     const errors = adapterEvents(run).filter((event) => event.type === "error");
     const refused = run.exit?.code !== 0 && errors.length > 0;
     context.check(
       refused
-        ? { requirement: "adapter.events.rejects-unsupported-version", verdict: "pass", message: `protocolVersion 2 was refused with an error event (${describeAdapterExit(run)})` }
-        : { requirement: "adapter.events.rejects-unsupported-version", verdict: "fail", message: `protocolVersion 2 should be refused with an error event and a nonzero exit; ${describeAdapterExit(run)}${errors.length === 0 ? " without an error event" : ""}` },
+        ? {
+            requirement: "adapter.events.rejects-unsupported-version",
+            verdict: "pass",
+            message: `protocolVersion 2 was refused with an error event (${describeAdapterExit(run)})`,
+          }
+        : {
+            requirement: "adapter.events.rejects-unsupported-version",
+            verdict: "fail",
+            message: `protocolVersion 2 should be refused with an error event and a nonzero exit; ${describeAdapterExit(run)}${errors.length === 0 ? " without an error event" : ""}`,
+          },
     );
   },
 };

@@ -20,7 +20,10 @@ export class AdapterWorkspace {
     mkdirSync(this.cwd);
     writeFileSync(join(this.cwd, "README.md"), "# A working directory the adapter may change\n");
     mkdirSync(join(this.root, "canary"));
-    writeFileSync(join(this.root, "canary", "do-not-touch.txt"), "canary: the adapter must not change this file\n");
+    writeFileSync(
+      join(this.root, "canary", "do-not-touch.txt"),
+      "canary: the adapter must not change this file\n",
+    );
     writeFileSync(join(this.root, "canary.txt"), "canary beside the working directory\n");
     this.#before = this.#snapshot();
   }
@@ -29,7 +32,9 @@ export class AdapterWorkspace {
   changesOutsideCwd(): string[] {
     const after = this.#snapshot();
     const changes: string[] = [];
-    for (const [path, digest] of after) if (this.#before.get(path) !== digest) changes.push(this.#before.has(path) ? `changed ${path}` : `added ${path}`);
+    for (const [path, digest] of after)
+      if (this.#before.get(path) !== digest)
+        changes.push(this.#before.has(path) ? `changed ${path}` : `added ${path}`);
     for (const path of this.#before.keys()) if (!after.has(path)) changes.push(`removed ${path}`);
     return changes.sort();
   }
@@ -47,7 +52,8 @@ export class AdapterWorkspace {
         const stat = statSync(path, { throwIfNoEntry: false });
         if (!stat) continue;
         if (stat.isDirectory()) walk(path);
-        else files.set(relative(this.root, path), createHash("sha256").update(readFileSync(path)).digest("hex"));
+        else
+          files.set(relative(this.root, path), createHash("sha256").update(readFileSync(path)).digest("hex"));
       }
     };
     walk(this.root);

@@ -31,10 +31,17 @@ export const cancelDuringTurnScenario: Scenario = {
     let firstUpdate: () => void = () => {};
     const sawUpdate = new Promise<void>((resolve) => (firstUpdate = resolve));
     // Wait for the cancelled response well past --timeout, so a slow cancel is still judged on its stop reason.
-    const turnPromise = agent.prompt(sessionId, context.options.prompts.cancelPrompt!, { waitMs: timeoutMs * 2 + 5_000, onUpdate: () => firstUpdate() });
+    const turnPromise = agent.prompt(sessionId, context.options.prompts.cancelPrompt!, {
+      waitMs: timeoutMs * 2 + 5_000,
+      onUpdate: () => firstUpdate(),
+    });
     const request = agent.connection.sent.at(-1)!;
     agent.ownDeadline.add(request);
-    await Promise.race([sawUpdate, new Promise((resolve) => setTimeout(resolve, FIRST_UPDATE_WAIT_MS)), turnPromise]);
+    await Promise.race([
+      sawUpdate,
+      new Promise((resolve) => setTimeout(resolve, FIRST_UPDATE_WAIT_MS)),
+      turnPromise,
+    ]);
 
     const finishedEarly = request.answeredAtMs !== undefined;
     const cancelSeq = agent.transcript.nextSeq;
@@ -45,14 +52,22 @@ export const cancelDuringTurnScenario: Scenario = {
 
     if (finishedEarly) {
       const message = `not exercised: the turn ended (${describeOutcome(turn.outcome)}) before the cancel could be sent; use a --cancel-prompt that keeps the agent busy longer`;
-      for (const requirement of cancelDuringTurnScenario.requirements) context.check({ requirement, verdict: "not-tested", message });
+      for (const requirement of cancelDuringTurnScenario.requirements)
+        context.check({ requirement, verdict: "not-tested", message });
       return;
     }
 
     const { outcome } = turn;
-    const stopReason = outcome.kind === "response" && !outcome.error ? (outcome.result as { stopReason?: unknown } | undefined)?.stopReason : undefined;
+    const stopReason =
+      outcome.kind === "response" && !outcome.error
+        ? (outcome.result as { stopReason?: unknown } | undefined)?.stopReason
+        : undefined;
     if (stopReason === "cancelled") {
-      context.check({ requirement: "agent.cancellation.stop-reason-cancelled", verdict: "pass", message: "the cancelled turn ended with stopReason cancelled" });
+      context.check({
+        requirement: "agent.cancellation.stop-reason-cancelled",
+        verdict: "pass",
+        message: "the cancelled turn ended with stopReason cancelled",
+      });
     } else if (outcome.kind === "response") {
       context.check({
         requirement: "agent.cancellation.stop-reason-cancelled",
@@ -63,9 +78,16 @@ export const cancelDuringTurnScenario: Scenario = {
     }
 
     if (outcome.kind === "response" && outcome.response.atMs - cancelAtMs <= timeoutMs) {
-      context.check({ requirement: "agent.timeouts.cancel-honoured", verdict: "pass", message: `the turn ended ${Math.round(outcome.response.atMs - cancelAtMs)} ms after session/cancel` });
+      context.check({
+        requirement: "agent.timeouts.cancel-honoured",
+        verdict: "pass",
+        message: `the turn ended ${Math.round(outcome.response.atMs - cancelAtMs)} ms after session/cancel`,
+      });
     } else {
-      const how = outcome.kind === "response" ? `only ${Math.round(outcome.response.atMs - cancelAtMs)} ms` : `not even ${Math.round(agent.transcript.elapsedMs - cancelAtMs)} ms`;
+      const how =
+        outcome.kind === "response"
+          ? `only ${Math.round(outcome.response.atMs - cancelAtMs)} ms`
+          : `not even ${Math.round(agent.transcript.elapsedMs - cancelAtMs)} ms`;
       context.check({
         requirement: "agent.timeouts.cancel-honoured",
         verdict: "fail",
@@ -84,14 +106,23 @@ export const cancelDuringTurnScenario: Scenario = {
         evidence: { transcript: excerptBetween(agent.transcript, turn.endSeq, late.at(-1)!.seq) },
       });
     } else {
-      context.check({ requirement: "agent.cancellation.no-updates-after-response", verdict: "pass", message: "nothing for the session after the cancelled turn's response" });
+      context.check({
+        requirement: "agent.cancellation.no-updates-after-response",
+        verdict: "pass",
+        message: "nothing for the session after the cancelled turn's response",
+      });
     }
 
     // settle() in updatesAfter gave the agent time to (wrongly) reply to the cancel.
     const replies = agent.connection.received.filter(
-      (incoming) => incoming.seq > cancelSeq && incoming.message.kind === "response" && (incoming.message.id === null || !Object.hasOwn(incoming.value as object, "id")),
+      (incoming) =>
+        incoming.seq > cancelSeq &&
+        incoming.message.kind === "response" &&
+        (incoming.message.id === null || !Object.hasOwn(incoming.value as object, "id")),
     );
-    agent.connection.claimProblems((problem) => problem.kind === "envelope" && replies.some((reply) => reply.seq === problem.seq));
+    agent.connection.claimProblems(
+      (problem) => problem.kind === "envelope" && replies.some((reply) => reply.seq === problem.seq),
+    );
     if (replies.length > 0) {
       context.check({
         requirement: "agent.cancellation.no-reply-to-cancel",
@@ -100,7 +131,11 @@ export const cancelDuringTurnScenario: Scenario = {
         evidence: { transcript: excerptAround(agent.transcript, replies[0]!.seq) },
       });
     } else {
-      context.check({ requirement: "agent.cancellation.no-reply-to-cancel", verdict: "pass", message: "no reply to the session/cancel notification" });
+      context.check({
+        requirement: "agent.cancellation.no-reply-to-cancel",
+        verdict: "pass",
+        message: "no reply to the session/cancel notification",
+      });
     }
   },
 };

@@ -14,7 +14,13 @@ import type { ProcessEvidence } from "../../reports/report-types.js";
 const SETTLE_MS = 1_000;
 
 function asEvidence(processes: Descendant[]): ProcessEvidence[] {
-  return processes.map((info) => ({ pid: info.pid, ppid: info.ppid, pgid: info.pgid, command: info.command, reasons: info.reasons }));
+  return processes.map((info) => ({
+    pid: info.pid,
+    ppid: info.ppid,
+    pgid: info.pgid,
+    command: info.command,
+    reasons: info.reasons,
+  }));
 }
 
 export const stdinCloseScenario: Scenario = {
@@ -37,13 +43,20 @@ export const stdinCloseScenario: Scenario = {
     agent.target.closeStdin();
     const exit = await withTimeout(agent.target.exited, closeGraceMs);
     if (exit) {
-      context.check({ requirement: "agent.cleanup.exits-on-stdin-close", verdict: "pass", message: `the agent exited ${exit.code === null ? `by ${exit.signal}` : `with code ${exit.code}`} after its stdin closed` });
+      context.check({
+        requirement: "agent.cleanup.exits-on-stdin-close",
+        verdict: "pass",
+        message: `the agent exited ${exit.code === null ? `by ${exit.signal}` : `with code ${exit.code}`} after its stdin closed`,
+      });
     } else {
       context.check({
         requirement: "agent.cleanup.exits-on-stdin-close",
         verdict: "fail",
         message: `the agent was still running ${closeGraceMs} ms after its stdin closed (--close-grace); the kit had to signal it`,
-        evidence: { processes: asEvidence(agent.descendants(seenEarlier)), stderrTail: agent.target.stderrTail() },
+        evidence: {
+          processes: asEvidence(agent.descendants(seenEarlier)),
+          stderrTail: agent.target.stderrTail(),
+        },
       });
       // End the agent's group ourselves, without the teardown's sweep: escaped descendants must stay visible to the check below.
       agent.target.signalGroup("SIGTERM");
@@ -66,8 +79,15 @@ export const stdinCloseScenario: Scenario = {
         evidence: { processes: asEvidence(survivors) },
       });
     } else {
-      const watched = seenEarlier.length > 0 ? ` (${seenEarlier.length} descendant(s) were running before stdin closed)` : "";
-      context.check({ requirement: "agent.cleanup.no-surviving-descendants", verdict: "pass", message: `no descendant of the agent outlived it${watched}` });
+      const watched =
+        seenEarlier.length > 0
+          ? ` (${seenEarlier.length} descendant(s) were running before stdin closed)`
+          : "";
+      context.check({
+        requirement: "agent.cleanup.no-surviving-descendants",
+        verdict: "pass",
+        message: `no descendant of the agent outlived it${watched}`,
+      });
     }
   },
 };

@@ -7,7 +7,14 @@ import { makeScratchDir, removeScratchDir } from "../../kit/scratch-dirs.js";
 import { TargetProcess, targetMarker } from "../../kit/process/target.js";
 import { tearDown, type TeardownReport } from "../../kit/process/teardown.js";
 import { findDescendants, type ProcessInfo } from "../../kit/process/tree.js";
-import { JsonRpcConnection, type IncomingMessage, type RequestOutcome, type SentRequest, type ReplyToTarget, type SendOptions } from "../../kit/wire/connection.js";
+import {
+  JsonRpcConnection,
+  type IncomingMessage,
+  type RequestOutcome,
+  type SentRequest,
+  type ReplyToTarget,
+  type SendOptions,
+} from "../../kit/wire/connection.js";
 import { AcpSchema } from "../../kit/wire/schema.js";
 import { Transcript } from "../../kit/wire/transcript.js";
 import { BlockedScenario, StopScenario, type ScenarioContext } from "../../kit/scenario.js";
@@ -60,7 +67,12 @@ export class AgentUnderTest {
   readonly #scratch: string;
   #finished = false;
 
-  private constructor(context: ScenarioContext, target: TargetProcess, transcript: Transcript, scratch: string) {
+  private constructor(
+    context: ScenarioContext,
+    target: TargetProcess,
+    transcript: Transcript,
+    scratch: string,
+  ) {
     this.context = context;
     this.target = target;
     this.transcript = transcript;
@@ -115,8 +127,15 @@ export class AgentUnderTest {
   }
 
   /** Sends a request and waits for its answer (any answer: an error is an answer too). */
-  request(method: string, params: unknown, options: SendOptions & { waitMs?: number; id?: SentRequest["id"] } = {}): Promise<RequestOutcome> {
-    return this.connection.request(method, params, { ...options, waitMs: options.waitMs ?? this.answerWaitMs });
+  request(
+    method: string,
+    params: unknown,
+    options: SendOptions & { waitMs?: number; id?: SentRequest["id"] } = {},
+  ): Promise<RequestOutcome> {
+    return this.connection.request(method, params, {
+      ...options,
+      waitMs: options.waitMs ?? this.answerWaitMs,
+    });
   }
 
   /**
@@ -140,24 +159,43 @@ export class AgentUnderTest {
    * Sends initialize and records agent.timeouts.initialize. Returns the result; stops the
    * scenario when there is no usable answer. `write` lets framing scenarios send it oddly.
    */
-  async initialize(params: Record<string, unknown> = defaultInitializeParams(), options: SendOptions & { id?: SentRequest["id"] } = {}): Promise<Record<string, unknown>> {
+  async initialize(
+    params: Record<string, unknown> = defaultInitializeParams(),
+    options: SendOptions & { id?: SentRequest["id"] } = {},
+  ): Promise<Record<string, unknown>> {
     const { startupTimeoutMs, timeoutMs } = this.options;
-    const outcome = await this.connection.request("initialize", params, { ...options, waitMs: startupTimeoutMs + timeoutMs });
+    const outcome = await this.connection.request("initialize", params, {
+      ...options,
+      waitMs: startupTimeoutMs + timeoutMs,
+    });
     const sent = outcome.request;
     this.ownDeadline.add(sent);
     if (outcome.kind === "response" && outcome.latencyMs <= startupTimeoutMs) {
-      this.context.check({ requirement: "agent.timeouts.initialize", verdict: "pass", message: `initialize answered in ${Math.round(outcome.latencyMs)} ms`, evidence: { timings: { latencyMs: Math.round(outcome.latencyMs), startupTimeoutMs } } });
+      this.context.check({
+        requirement: "agent.timeouts.initialize",
+        verdict: "pass",
+        message: `initialize answered in ${Math.round(outcome.latencyMs)} ms`,
+        evidence: { timings: { latencyMs: Math.round(outcome.latencyMs), startupTimeoutMs } },
+      });
     } else if (outcome.kind === "response" || outcome.reason === "timeout") {
-      const how = outcome.kind === "response" ? `answered only after ${Math.round(outcome.latencyMs)} ms` : `not answered within ${startupTimeoutMs + timeoutMs} ms`;
+      const how =
+        outcome.kind === "response"
+          ? `answered only after ${Math.round(outcome.latencyMs)} ms`
+          : `not answered within ${startupTimeoutMs + timeoutMs} ms`;
       this.context.check({
         requirement: "agent.timeouts.initialize",
         verdict: "fail",
         message: `initialize ${how}; --startup-timeout is ${startupTimeoutMs} ms`,
-        evidence: { timings: { startupTimeoutMs }, transcript: excerptAround(this.transcript, sent.seq), stderrTail: this.target.stderrTail() },
+        evidence: {
+          timings: { startupTimeoutMs },
+          transcript: excerptAround(this.transcript, sent.seq),
+          stderrTail: this.target.stderrTail(),
+        },
       });
     }
     if (outcome.kind !== "response") throw new StopScenario(`initialize: ${describeOutcome(outcome)}`);
-    if (outcome.error) throw new StopScenario(`initialize failed with error ${outcome.error.code}: ${outcome.error.message}`);
+    if (outcome.error)
+      throw new StopScenario(`initialize failed with error ${outcome.error.code}: ${outcome.error.message}`);
     return (outcome.result ?? {}) as Record<string, unknown>;
   }
 
@@ -165,12 +203,16 @@ export class AgentUnderTest {
   async handshake(options: SendOptions & { id?: SentRequest["id"] } = {}): Promise<Record<string, unknown>> {
     const result = await this.initialize(defaultInitializeParams(), options);
     if (typeof result.protocolVersion === "number" && result.protocolVersion >= 2) {
-      throw new BlockedScenario(`the agent negotiated ACP protocol version ${result.protocolVersion}; this kit tests version 1`);
+      throw new BlockedScenario(
+        `the agent negotiated ACP protocol version ${result.protocolVersion}; this kit tests version 1`,
+      );
     }
     if (this.options.authMethod !== undefined) {
       const auth = await this.request("authenticate", { methodId: this.options.authMethod });
       if (auth.kind !== "response" || auth.error) {
-        throw new BlockedScenario(`authenticate with --auth-method ${this.options.authMethod} failed: ${describeOutcome(auth)}`);
+        throw new BlockedScenario(
+          `authenticate with --auth-method ${this.options.authMethod} failed: ${describeOutcome(auth)}`,
+        );
       }
     }
     return result;
@@ -178,9 +220,15 @@ export class AgentUnderTest {
 
   /** session/new in this scenario's own directory; blocks the scenario on -32000 (auth required). */
   async newSession(): Promise<string> {
-    const outcome = this.guardAuth(await this.request("session/new", { cwd: this.sessionCwd, mcpServers: [] }));
-    const sessionId = outcome.kind === "response" ? (outcome.result as { sessionId?: unknown } | undefined)?.sessionId : undefined;
-    if (typeof sessionId !== "string") throw new StopScenario(`session/new gave no session id: ${describeOutcome(outcome)}`);
+    const outcome = this.guardAuth(
+      await this.request("session/new", { cwd: this.sessionCwd, mcpServers: [] }),
+    );
+    const sessionId =
+      outcome.kind === "response"
+        ? (outcome.result as { sessionId?: unknown } | undefined)?.sessionId
+        : undefined;
+    if (typeof sessionId !== "string")
+      throw new StopScenario(`session/new gave no session id: ${describeOutcome(outcome)}`);
     return sessionId;
   }
 
@@ -195,9 +243,17 @@ export class AgentUnderTest {
   }
 
   /** Sends session/prompt and collects the turn's updates until its response (or waitMs). */
-  async prompt(sessionId: string, prompt: string | unknown[], options: { waitMs?: number; onUpdate?: (update: IncomingMessage) => void } = {}): Promise<Turn> {
+  async prompt(
+    sessionId: string,
+    prompt: string | unknown[],
+    options: { waitMs?: number; onUpdate?: (update: IncomingMessage) => void } = {},
+  ): Promise<Turn> {
     const blocks = typeof prompt === "string" ? [{ type: "text", text: prompt }] : prompt;
-    const pending = this.request("session/prompt", { sessionId, prompt: blocks }, { waitMs: options.waitMs ?? this.answerWaitMs });
+    const pending = this.request(
+      "session/prompt",
+      { sessionId, prompt: blocks },
+      { waitMs: options.waitMs ?? this.answerWaitMs },
+    );
     const request = this.connection.sent.at(-1)!;
     const unsubscribe = this.connection.onMessage((incoming) => {
       if (isSessionUpdate(incoming)) options.onUpdate?.(incoming);
@@ -206,14 +262,21 @@ export class AgentUnderTest {
     // Only a turn that ran gives the agent a reason to call the client (capability checks).
     if (outcome.kind === "response" && !outcome.error) this.turnsRun += 1;
     const endSeq = outcome.kind === "response" ? outcome.response.seq : this.transcript.nextSeq;
-    const updates = this.connection.received.filter((incoming) => incoming.seq > request.seq && incoming.seq < endSeq && isSessionUpdate(incoming));
+    const updates = this.connection.received.filter(
+      (incoming) => incoming.seq > request.seq && incoming.seq < endSeq && isSessionUpdate(incoming),
+    );
     return { sessionId, request, outcome, updates, endSeq };
   }
 
   /** session/update notifications received after `afterSeq`, once the agent has had time to send any. */
   async updatesAfter(afterSeq: number, sessionId?: string): Promise<IncomingMessage[]> {
     await this.settle();
-    return this.connection.received.filter((incoming) => incoming.seq > afterSeq && isSessionUpdate(incoming) && (sessionId === undefined || updateSessionId(incoming) === sessionId));
+    return this.connection.received.filter(
+      (incoming) =>
+        incoming.seq > afterSeq &&
+        isSessionUpdate(incoming) &&
+        (sessionId === undefined || updateSessionId(incoming) === sessionId),
+    );
   }
 
   /** Live descendants of the agent right now (for cleanup evidence). */
@@ -228,7 +291,11 @@ export class AgentUnderTest {
     try {
       const seenEarlier = this.target.alive ? this.descendants() : [];
       recordGenericChecks(this);
-      this.teardown = await tearDown(this.target, { closeGraceMs: this.options.closeGraceMs, termGraceMs: 2_000, seenEarlier });
+      this.teardown = await tearDown(this.target, {
+        closeGraceMs: this.options.closeGraceMs,
+        termGraceMs: 2_000,
+        seenEarlier,
+      });
       this.transcript.finish();
     } finally {
       removeScratchDir(this.#scratch);
@@ -236,26 +303,53 @@ export class AgentUnderTest {
     if (this.connection.kitBugs.length > 0) throw this.connection.kitBugs[0];
   }
 
-  async #answerAgentRequest(request: IncomingMessage & { message: { kind: "request" } }): Promise<ReplyToTarget> {
+  async #answerAgentRequest(
+    request: IncomingMessage & { message: { kind: "request" } },
+  ): Promise<ReplyToTarget> {
     const { method } = request.message;
     if (method.startsWith("fs/")) {
       this.fsCalls.push(request);
-      return { error: { code: -32601, message: `Method not found: ${method} (the client advertised no fs capability)` } };
+      return {
+        error: {
+          code: -32601,
+          message: `Method not found: ${method} (the client advertised no fs capability)`,
+        },
+      };
     }
     if (method.startsWith("terminal/")) {
       this.terminalCalls.push(request);
-      return { error: { code: -32601, message: `Method not found: ${method} (the client advertised no terminal capability)` } };
+      return {
+        error: {
+          code: -32601,
+          message: `Method not found: ${method} (the client advertised no terminal capability)`,
+        },
+      };
     }
     if (method === "session/request_permission") return this.#answerPermission(request);
     return { error: { code: -32601, message: `Method not found: ${method}` } };
   }
 
   #answerPermission(request: IncomingMessage & { message: { kind: "request" } }): ReplyToTarget {
-    const options = ((request.message.params as { options?: unknown } | undefined)?.options ?? []) as Array<{ optionId?: unknown; kind?: unknown }>;
-    const pick = (kinds: string[]) => options.find((option) => typeof option.optionId === "string" && kinds.includes(String(option.kind)));
-    const chosen = this.permissionPolicy === "allow" ? pick(["allow_once", "allow_always"]) : this.permissionPolicy === "reject" ? pick(["reject_once", "reject_always"]) : undefined;
-    const reply: ReplyToTarget = chosen ? { result: { outcome: { outcome: "selected", optionId: chosen.optionId } } } : { result: { outcome: { outcome: "cancelled" } } };
-    this.permissionExchanges.push({ request, reply, answeredWith: chosen ? String(chosen.kind) : "cancelled" });
+    const options = ((request.message.params as { options?: unknown } | undefined)?.options ?? []) as Array<{
+      optionId?: unknown;
+      kind?: unknown;
+    }>;
+    const pick = (kinds: string[]) =>
+      options.find((option) => typeof option.optionId === "string" && kinds.includes(String(option.kind)));
+    const chosen =
+      this.permissionPolicy === "allow"
+        ? pick(["allow_once", "allow_always"])
+        : this.permissionPolicy === "reject"
+          ? pick(["reject_once", "reject_always"])
+          : undefined;
+    const reply: ReplyToTarget = chosen
+      ? { result: { outcome: { outcome: "selected", optionId: chosen.optionId } } }
+      : { result: { outcome: { outcome: "cancelled" } } };
+    this.permissionExchanges.push({
+      request,
+      reply,
+      answeredWith: chosen ? String(chosen.kind) : "cancelled",
+    });
     return reply;
   }
 }
@@ -265,7 +359,9 @@ export function isSessionUpdate(incoming: IncomingMessage): boolean {
 }
 
 export function updateSessionId(incoming: IncomingMessage): unknown {
-  return incoming.message.kind === "notification" ? (incoming.message.params as { sessionId?: unknown } | undefined)?.sessionId : undefined;
+  return incoming.message.kind === "notification"
+    ? (incoming.message.params as { sessionId?: unknown } | undefined)?.sessionId
+    : undefined;
 }
 
 export function updateKind(incoming: IncomingMessage): string | undefined {

@@ -5,18 +5,28 @@ import type { TranscriptLine } from "../../reports/report-types.js";
 
 /** Transcript lines around `seq`: a few before for context, a few after for what followed. */
 export function excerptAround(transcript: Transcript, seq: number, before = 6, after = 6): TranscriptLine[] {
-  return transcript.excerpt({ fromSeq: Math.max(0, seq - before), toSeq: seq + after, limit: before + after + 1 });
+  return transcript.excerpt({
+    fromSeq: Math.max(0, seq - before),
+    toSeq: seq + after,
+    limit: before + after + 1,
+  });
 }
 
 /** Transcript lines from `fromSeq` to `toSeq` (the last `limit` of them). */
-export function excerptBetween(transcript: Transcript, fromSeq: number, toSeq: number, limit = 24): TranscriptLine[] {
+export function excerptBetween(
+  transcript: Transcript,
+  fromSeq: number,
+  toSeq: number,
+  limit = 24,
+): TranscriptLine[] {
   return transcript.excerpt({ fromSeq, toSeq, limit });
 }
 
 export function describeOutcome(outcome: RequestOutcome): string {
   if (outcome.kind === "no-response") {
     if (outcome.reason === "exited") return "the agent exited without answering";
-    if (outcome.reason === "write-failed") return "the kit could not write the request (the agent stopped reading or closed stdin)";
+    if (outcome.reason === "write-failed")
+      return "the kit could not write the request (the agent stopped reading or closed stdin)";
     return `no answer within ${Math.round(outcome.waitedMs)} ms`;
   }
   if (outcome.error) return `error ${outcome.error.code}: ${outcome.error.message}`;

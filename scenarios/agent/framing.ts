@@ -19,7 +19,11 @@ export const splitWritesScenario: Scenario = {
     const agent = await AgentUnderTest.start(context);
     await agent.handshake();
     for (const pieces of [7, 23]) {
-      const outcome = await agent.request("session/new", { cwd: agent.sessionCwd, mcpServers: [], _meta: UNICODE_META }, { write: { kind: "split", pieces, delayMs: 25 } });
+      const outcome = await agent.request(
+        "session/new",
+        { cwd: agent.sessionCwd, mcpServers: [], _meta: UNICODE_META },
+        { write: { kind: "split", pieces, delayMs: 25 } },
+      );
       agent.ownDeadline.add(outcome.request);
       // Any answer to this id (an error too) shows the frame was reassembled and read.
       if (outcome.kind !== "response") {
@@ -32,7 +36,11 @@ export const splitWritesScenario: Scenario = {
         return;
       }
     }
-    context.check({ requirement: "agent.framing.accepts-split-frames", verdict: "pass", message: "session/new written in 7 and in 23 pieces, 25 ms apart, answered both times" });
+    context.check({
+      requirement: "agent.framing.accepts-split-frames",
+      verdict: "pass",
+      message: "session/new written in 7 and in 23 pieces, 25 ms apart, answered both times",
+    });
   },
 };
 
@@ -50,7 +58,9 @@ export const coalescedWritesScenario: Scenario = {
       { method: "session/new", params },
       { method: "session/new", params },
     ]);
-    const outcomes = await Promise.all(requests.map((request) => agent.connection.awaitResponse(request, agent.answerWaitMs)));
+    const outcomes = await Promise.all(
+      requests.map((request) => agent.connection.awaitResponse(request, agent.answerWaitMs)),
+    );
     for (const request of requests) agent.ownDeadline.add(request);
     const unanswered = outcomes.filter((outcome) => outcome.kind !== "response");
     if (unanswered.length > 0) {
@@ -62,7 +72,11 @@ export const coalescedWritesScenario: Scenario = {
       });
       return;
     }
-    context.check({ requirement: "agent.framing.accepts-coalesced-frames", verdict: "pass", message: "three session/new requests in one write, all three answered" });
+    context.check({
+      requirement: "agent.framing.accepts-coalesced-frames",
+      verdict: "pass",
+      message: "three session/new requests in one write, all three answered",
+    });
   },
 };
 
@@ -74,7 +88,11 @@ export const crlfScenario: Scenario = {
   async run(context) {
     const agent = await AgentUnderTest.start(context);
     await agent.handshake();
-    const outcome = await agent.request("session/new", { cwd: agent.sessionCwd, mcpServers: [] }, { write: { kind: "crlf" } });
+    const outcome = await agent.request(
+      "session/new",
+      { cwd: agent.sessionCwd, mcpServers: [] },
+      { write: { kind: "crlf" } },
+    );
     agent.ownDeadline.add(outcome.request);
     if (outcome.kind !== "response") {
       context.check({
@@ -85,6 +103,10 @@ export const crlfScenario: Scenario = {
       });
       return;
     }
-    context.check({ requirement: "agent.framing.accepts-crlf", verdict: "pass", message: "session/new ending in \\r\\n was answered" });
+    context.check({
+      requirement: "agent.framing.accepts-crlf",
+      verdict: "pass",
+      message: "session/new ending in \\r\\n was answered",
+    });
   },
 };

@@ -21,7 +21,12 @@ export const GENERIC_AGENT_REQUIREMENTS = [
   "agent.capabilities.no-terminal-unadvertised",
 ] as const satisfies readonly RequirementId[];
 
-function checkFrameProblems(agent: AgentUnderTest, requirement: RequirementId, kinds: FrameProblemKind[], passMessage: string): void {
+function checkFrameProblems(
+  agent: AgentUnderTest,
+  requirement: RequirementId,
+  kinds: FrameProblemKind[],
+  passMessage: string,
+): void {
   const problems = agent.connection.problems.filter((problem) => kinds.includes(problem.kind));
   if (problems.length === 0) {
     agent.context.check({ requirement, verdict: "pass", message: passMessage });
@@ -33,7 +38,10 @@ function checkFrameProblems(agent: AgentUnderTest, requirement: RequirementId, k
     requirement,
     verdict: "fail",
     message: `${first.detail}${more}`,
-    evidence: { transcript: excerptAround(agent.transcript, first.seq), details: problems.slice(0, 10).map((problem) => ({ seq: problem.seq, problem: problem.detail })) },
+    evidence: {
+      transcript: excerptAround(agent.transcript, first.seq),
+      details: problems.slice(0, 10).map((problem) => ({ seq: problem.seq, problem: problem.detail })),
+    },
   });
 }
 
@@ -42,13 +50,48 @@ export function recordGenericChecks(agent: AgentUnderTest): void {
   const frames = connection.received.length;
   if (frames === 0 && connection.problems.length === 0) return; // nothing seen, nothing to claim
 
-  checkFrameProblems(agent, "agent.framing.stdout-only-jsonrpc", ["not-json", "blank-line", "not-a-message"], `${frames} stdout lines, each one JSON-RPC message`);
-  checkFrameProblems(agent, "agent.framing.utf8", ["invalid-utf8"], `${agent.target.stdoutBytes} bytes of stdout, all valid UTF-8`);
-  checkFrameProblems(agent, "agent.limits.stdout-line-bounded", ["oversize"], `${agent.target.stdoutBytes} bytes of stdout, no line over 32 MiB`);
-  checkFrameProblems(agent, "agent.jsonrpc.version-field", ["jsonrpc-version"], `${frames} frames, each with "jsonrpc": "2.0"`);
-  checkFrameProblems(agent, "agent.jsonrpc.envelope", ["envelope"], `${frames} frames with a valid JSON-RPC envelope`);
-  checkFrameProblems(agent, "agent.schema.valid-payloads", ["schema"], `${frames} frames, every ACP payload valid against the v1 schema`);
-  checkFrameProblems(agent, "agent.jsonrpc.one-response-per-request", ["duplicate-response", "unsolicited-response"], `${connection.countedRequests().length} requests, none answered twice, no stray responses`);
+  checkFrameProblems(
+    agent,
+    "agent.framing.stdout-only-jsonrpc",
+    ["not-json", "blank-line", "not-a-message"],
+    `${frames} stdout lines, each one JSON-RPC message`,
+  );
+  checkFrameProblems(
+    agent,
+    "agent.framing.utf8",
+    ["invalid-utf8"],
+    `${agent.target.stdoutBytes} bytes of stdout, all valid UTF-8`,
+  );
+  checkFrameProblems(
+    agent,
+    "agent.limits.stdout-line-bounded",
+    ["oversize"],
+    `${agent.target.stdoutBytes} bytes of stdout, no line over 32 MiB`,
+  );
+  checkFrameProblems(
+    agent,
+    "agent.jsonrpc.version-field",
+    ["jsonrpc-version"],
+    `${frames} frames, each with "jsonrpc": "2.0"`,
+  );
+  checkFrameProblems(
+    agent,
+    "agent.jsonrpc.envelope",
+    ["envelope"],
+    `${frames} frames with a valid JSON-RPC envelope`,
+  );
+  checkFrameProblems(
+    agent,
+    "agent.schema.valid-payloads",
+    ["schema"],
+    `${frames} frames, every ACP payload valid against the v1 schema`,
+  );
+  checkFrameProblems(
+    agent,
+    "agent.jsonrpc.one-response-per-request",
+    ["duplicate-response", "unsolicited-response"],
+    `${connection.countedRequests().length} requests, none answered twice, no stray responses`,
+  );
 
   // timeouts: a request counts as unanswered only if the agent stayed alive for the whole
   // deadline; one that died first is judged by the scenario that provoked it.
@@ -57,17 +100,26 @@ export function recordGenericChecks(agent: AgentUnderTest): void {
   const exitedAtMs = agent.target.exitInfo ? agent.target.exitInfo.afterMs : Number.POSITIVE_INFINITY;
   const judged = connection.countedRequests().filter((request) => !agent.ownDeadline.has(request));
   const late = judged.filter((request) =>
-    request.answeredAtMs !== undefined ? request.answeredAtMs - request.sentAtMs > timeoutMs : now - request.sentAtMs > timeoutMs && exitedAtMs > request.sentAtMs + timeoutMs,
+    request.answeredAtMs !== undefined
+      ? request.answeredAtMs - request.sentAtMs > timeoutMs
+      : now - request.sentAtMs > timeoutMs && exitedAtMs > request.sentAtMs + timeoutMs,
   );
   const answered = judged.filter((request) => request.answeredAtMs !== undefined);
   if (late.length > 0) {
     const first = late[0]!;
-    const how = first.answeredAtMs !== undefined ? `answered only after ${Math.round(first.answeredAtMs - first.sentAtMs)} ms` : `not answered after ${Math.round(now - first.sentAtMs)} ms`;
+    const how =
+      first.answeredAtMs !== undefined
+        ? `answered only after ${Math.round(first.answeredAtMs - first.sentAtMs)} ms`
+        : `not answered after ${Math.round(now - first.sentAtMs)} ms`;
     context.check({
       requirement: "agent.timeouts.request-answered",
       verdict: "fail",
       message: `${first.method} (id ${JSON.stringify(first.id)}) ${how}; --timeout is ${timeoutMs} ms`,
-      evidence: { transcript: excerptAround(agent.transcript, first.seq), timings: { timeoutMs }, stderrTail: agent.target.stderrTail() },
+      evidence: {
+        transcript: excerptAround(agent.transcript, first.seq),
+        timings: { timeoutMs },
+        stderrTail: agent.target.stderrTail(),
+      },
     });
   } else if (answered.length > 0) {
     const slowest = Math.max(...answered.map((request) => request.answeredAtMs! - request.sentAtMs));
@@ -84,16 +136,34 @@ export function recordGenericChecks(agent: AgentUnderTest): void {
     const call = agent.fsCalls[0];
     context.check(
       call
-        ? { requirement: "agent.capabilities.no-fs-unadvertised", verdict: "fail", message: `the agent called ${call.message.kind === "request" ? call.message.method : "fs/*"} although the kit advertised no fs capability`, evidence: { transcript: excerptAround(agent.transcript, call.seq) } }
-        : { requirement: "agent.capabilities.no-fs-unadvertised", verdict: "pass", message: `no fs/* calls in ${agent.turnsRun} prompt turn(s) that ran` },
+        ? {
+            requirement: "agent.capabilities.no-fs-unadvertised",
+            verdict: "fail",
+            message: `the agent called ${call.message.kind === "request" ? call.message.method : "fs/*"} although the kit advertised no fs capability`,
+            evidence: { transcript: excerptAround(agent.transcript, call.seq) },
+          }
+        : {
+            requirement: "agent.capabilities.no-fs-unadvertised",
+            verdict: "pass",
+            message: `no fs/* calls in ${agent.turnsRun} prompt turn(s) that ran`,
+          },
     );
   }
   if (agent.turnsRun > 0 || agent.terminalCalls.length > 0) {
     const call = agent.terminalCalls[0];
     context.check(
       call
-        ? { requirement: "agent.capabilities.no-terminal-unadvertised", verdict: "fail", message: `the agent called ${call.message.kind === "request" ? call.message.method : "terminal/*"} although the kit advertised no terminal capability`, evidence: { transcript: excerptAround(agent.transcript, call.seq) } }
-        : { requirement: "agent.capabilities.no-terminal-unadvertised", verdict: "pass", message: `no terminal/* calls in ${agent.turnsRun} prompt turn(s) that ran` },
+        ? {
+            requirement: "agent.capabilities.no-terminal-unadvertised",
+            verdict: "fail",
+            message: `the agent called ${call.message.kind === "request" ? call.message.method : "terminal/*"} although the kit advertised no terminal capability`,
+            evidence: { transcript: excerptAround(agent.transcript, call.seq) },
+          }
+        : {
+            requirement: "agent.capabilities.no-terminal-unadvertised",
+            verdict: "pass",
+            message: `no terminal/* calls in ${agent.turnsRun} prompt turn(s) that ran`,
+          },
     );
   }
 }

@@ -8,12 +8,27 @@ import { cancelDuringTurnScenario } from "./cancellation.js";
 import { stdinCloseScenario } from "./cleanup.js";
 import { coalescedWritesScenario, crlfScenario, splitWritesScenario } from "./framing.js";
 import { mistypedVersionScenario, unsupportedVersionScenario, versionOneScenario } from "./initialization.js";
-import { idTypesScenario, invalidParamsScenario, invalidRequestScenario, notificationsScenario, parseErrorScenario, unknownMethodsScenario } from "./jsonrpc.js";
+import {
+  idTypesScenario,
+  invalidParamsScenario,
+  invalidRequestScenario,
+  notificationsScenario,
+  parseErrorScenario,
+  unknownMethodsScenario,
+} from "./jsonrpc.js";
 import { jsonArrayScenario, prompt16MiBScenario, prompt1MiBScenario } from "./limits.js";
 import { cancelledPermissionScenario, rejectPermissionScenario } from "./permission.js";
 import { plainTurnScenario } from "./prompt.js";
-import { concurrentSessionsScenario, unknownSessionScenario, uniqueSessionIdsScenario } from "./session-matching.js";
-import { agentCoalescedFramesProperty, agentIdRoundTripProperty, agentSplitFramesProperty } from "../properties/agent-framing.js";
+import {
+  concurrentSessionsScenario,
+  unknownSessionScenario,
+  uniqueSessionIdsScenario,
+} from "./session-matching.js";
+import {
+  agentCoalescedFramesProperty,
+  agentIdRoundTripProperty,
+  agentSplitFramesProperty,
+} from "../properties/agent-framing.js";
 import { agentCancelAnywhereProperty, agentPromptContentProperty } from "../properties/agent-turns.js";
 
 export { GENERIC_AGENT_REQUIREMENTS } from "./generic-checks.js";

@@ -10,15 +10,27 @@ export const versionOneScenario: Scenario = {
   id: "agent.initialization.version-1",
   title: "initialize with protocolVersion 1",
   mode: "agent",
-  requirements: ["agent.initialization.same-version", "agent.initialization.agent-info", "agent.timeouts.initialize"],
+  requirements: [
+    "agent.initialization.same-version",
+    "agent.initialization.agent-info",
+    "agent.timeouts.initialize",
+  ],
   async run(context) {
     const agent = await AgentUnderTest.start(context);
     const result = await agent.initialize();
     const version = result.protocolVersion;
     if (version === 1) {
-      context.check({ requirement: "agent.initialization.same-version", verdict: "pass", message: "initialize with protocolVersion 1 was answered with 1" });
+      context.check({
+        requirement: "agent.initialization.same-version",
+        verdict: "pass",
+        message: "initialize with protocolVersion 1 was answered with 1",
+      });
     } else if (typeof version === "number" && Number.isInteger(version) && version >= 2) {
-      context.check({ requirement: "agent.initialization.same-version", verdict: "not-tested", message: `the agent answered protocolVersion ${version}: it does not speak v1, so the v1 suite cannot judge it` });
+      context.check({
+        requirement: "agent.initialization.same-version",
+        verdict: "not-tested",
+        message: `the agent answered protocolVersion ${version}: it does not speak v1, so the v1 suite cannot judge it`,
+      });
     } else {
       context.check({
         requirement: "agent.initialization.same-version",
@@ -29,9 +41,21 @@ export const versionOneScenario: Scenario = {
     }
     const info = result.agentInfo as { name?: unknown; version?: unknown } | null | undefined;
     if (info && typeof info.name === "string" && typeof info.version === "string") {
-      context.check({ requirement: "agent.initialization.agent-info", verdict: "pass", message: `agentInfo: ${info.name} ${info.version}`, evidence: { actual: info } });
+      context.check({
+        requirement: "agent.initialization.agent-info",
+        verdict: "pass",
+        message: `agentInfo: ${info.name} ${info.version}`,
+        evidence: { actual: info },
+      });
     } else {
-      context.check({ requirement: "agent.initialization.agent-info", verdict: "fail", message: info ? `agentInfo lacks a string name or version: ${JSON.stringify(info)}` : "the initialize result has no agentInfo", evidence: { actual: info ?? null } });
+      context.check({
+        requirement: "agent.initialization.agent-info",
+        verdict: "fail",
+        message: info
+          ? `agentInfo lacks a string name or version: ${JSON.stringify(info)}`
+          : "the initialize result has no agentInfo",
+        evidence: { actual: info ?? null },
+      });
     }
   },
 };
@@ -43,11 +67,22 @@ export const unsupportedVersionScenario: Scenario = {
   requirements: ["agent.initialization.no-echo-unsupported"],
   async run(context) {
     const agent = await AgentUnderTest.start(context);
-    const outcome = await agent.request("initialize", { ...defaultInitializeParams(), protocolVersion: 65535 }, { waitMs: context.options.startupTimeoutMs + context.options.timeoutMs });
+    const outcome = await agent.request(
+      "initialize",
+      { ...defaultInitializeParams(), protocolVersion: 65535 },
+      { waitMs: context.options.startupTimeoutMs + context.options.timeoutMs },
+    );
     agent.ownDeadline.add(outcome.request);
-    const version = outcome.kind === "response" && !outcome.error ? (outcome.result as { protocolVersion?: unknown } | undefined)?.protocolVersion : undefined;
+    const version =
+      outcome.kind === "response" && !outcome.error
+        ? (outcome.result as { protocolVersion?: unknown } | undefined)?.protocolVersion
+        : undefined;
     if (typeof version === "number" && Number.isInteger(version) && version !== 65535) {
-      context.check({ requirement: "agent.initialization.no-echo-unsupported", verdict: "pass", message: `protocolVersion 65535 was answered with the agent's own version, ${version}` });
+      context.check({
+        requirement: "agent.initialization.no-echo-unsupported",
+        verdict: "pass",
+        message: `protocolVersion 65535 was answered with the agent's own version, ${version}`,
+      });
       return;
     }
     context.check({
@@ -70,7 +105,11 @@ export const mistypedVersionScenario: Scenario = {
   async run(context) {
     const agent = await AgentUnderTest.start(context);
     for (const mistyped of ["1", true]) {
-      const outcome = await agent.request("initialize", { ...defaultInitializeParams(), protocolVersion: mistyped }, { deliberate: true, waitMs: context.options.startupTimeoutMs + context.options.timeoutMs });
+      const outcome = await agent.request(
+        "initialize",
+        { ...defaultInitializeParams(), protocolVersion: mistyped },
+        { deliberate: true, waitMs: context.options.startupTimeoutMs + context.options.timeoutMs },
+      );
       agent.ownDeadline.add(outcome.request);
       if (outcome.kind !== "response" || !outcome.error) {
         context.check({
@@ -82,6 +121,10 @@ export const mistypedVersionScenario: Scenario = {
         return;
       }
     }
-    context.check({ requirement: "agent.initialization.rejects-mistyped-version", verdict: "pass", message: 'protocolVersion "1" and true were both rejected with an error' });
+    context.check({
+      requirement: "agent.initialization.rejects-mistyped-version",
+      verdict: "pass",
+      message: 'protocolVersion "1" and true were both rejected with an error',
+    });
   },
 };

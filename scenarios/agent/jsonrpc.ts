@@ -11,7 +11,10 @@ import { describeOutcome, excerptAround, excerptBetween } from "./evidence.js";
 const PROBE_IDS = [0, 4_294_967_297, "kit-✓-ß-1"] as const;
 
 function isReplyWithoutId(incoming: IncomingMessage): boolean {
-  return incoming.message.kind === "response" && (incoming.message.id === null || !Object.hasOwn(incoming.value as object, "id"));
+  return (
+    incoming.message.kind === "response" &&
+    (incoming.message.id === null || !Object.hasOwn(incoming.value as object, "id"))
+  );
 }
 
 export const idTypesScenario: Scenario = {
@@ -28,22 +31,43 @@ export const idTypesScenario: Scenario = {
       agent.ownDeadline.add(sent);
       // Race the exact answer against any other response: an agent that changes the id answers
       // with a different one, and waiting out the whole deadline for the exact id would be slow.
-      const other = agent.connection.waitFor((incoming) => incoming.seq > sent.seq && incoming.message.kind === "response" && !sameId(incoming.message.id, id), { timeoutMs: agent.answerWaitMs });
-      const first = await Promise.race([answered.then(() => "exact" as const), other.then(() => "other" as const)]);
+      const other = agent.connection.waitFor(
+        (incoming) =>
+          incoming.seq > sent.seq && incoming.message.kind === "response" && !sameId(incoming.message.id, id),
+        { timeoutMs: agent.answerWaitMs },
+      );
+      const first = await Promise.race([
+        answered.then(() => "exact" as const),
+        other.then(() => "other" as const),
+      ]);
       if (first === "other") await agent.settle(); // a late duplicate of an earlier id is not this probe's answer
       if (sent.answeredAtMs !== undefined) continue;
       const stray = await other;
       const echoed = stray?.message.kind === "response" ? stray.message.id : undefined;
-      agent.connection.claimProblems((problem) => (problem.kind === "unsolicited-response" || problem.kind === "duplicate-response") && problem.seq === stray?.seq);
+      agent.connection.claimProblems(
+        (problem) =>
+          (problem.kind === "unsolicited-response" || problem.kind === "duplicate-response") &&
+          problem.seq === stray?.seq,
+      );
       context.check({
         requirement: "agent.jsonrpc.id-echo",
         verdict: "fail",
-        message: stray ? `request id ${JSON.stringify(id)} came back as ${JSON.stringify(echoed)}` : `request id ${JSON.stringify(id)}: no answer within ${agent.answerWaitMs} ms`,
-        evidence: { transcript: excerptAround(agent.transcript, sent.seq), expected: id, actual: echoed ?? null },
+        message: stray
+          ? `request id ${JSON.stringify(id)} came back as ${JSON.stringify(echoed)}`
+          : `request id ${JSON.stringify(id)}: no answer within ${agent.answerWaitMs} ms`,
+        evidence: {
+          transcript: excerptAround(agent.transcript, sent.seq),
+          expected: id,
+          actual: echoed ?? null,
+        },
       });
       return;
     }
-    context.check({ requirement: "agent.jsonrpc.id-echo", verdict: "pass", message: `ids ${PROBE_IDS.map((id) => JSON.stringify(id)).join(", ")} echoed with type and value kept` });
+    context.check({
+      requirement: "agent.jsonrpc.id-echo",
+      verdict: "pass",
+      message: `ids ${PROBE_IDS.map((id) => JSON.stringify(id)).join(", ")} echoed with type and value kept`,
+    });
   },
 };
 
@@ -61,10 +85,18 @@ export const notificationsScenario: Scenario = {
     const fromSeq = agent.transcript.nextSeq;
     await agent.connection.notify("session/cancel", { sessionId });
     await agent.connection.notify("_kit/noise", { note: "an extension notification nobody handles" });
-    await agent.connection.notify("foo/bar", { note: "a notification for a method that does not exist" }, { deliberate: true });
+    await agent.connection.notify(
+      "foo/bar",
+      { note: "a notification for a method that does not exist" },
+      { deliberate: true },
+    );
     await agent.settle();
-    const replies = agent.connection.received.filter((incoming) => incoming.seq >= fromSeq && isReplyWithoutId(incoming));
-    agent.connection.claimProblems((problem) => problem.kind === "envelope" && replies.some((reply) => reply.seq === problem.seq));
+    const replies = agent.connection.received.filter(
+      (incoming) => incoming.seq >= fromSeq && isReplyWithoutId(incoming),
+    );
+    agent.connection.claimProblems(
+      (problem) => problem.kind === "envelope" && replies.some((reply) => reply.seq === problem.seq),
+    );
     if (replies.length > 0) {
       context.check({
         requirement: "agent.jsonrpc.no-reply-to-notification",
@@ -74,7 +106,11 @@ export const notificationsScenario: Scenario = {
       });
       return;
     }
-    context.check({ requirement: "agent.jsonrpc.no-reply-to-notification", verdict: "pass", message: "no reply to an idle session/cancel, _kit/noise or foo/bar" });
+    context.check({
+      requirement: "agent.jsonrpc.no-reply-to-notification",
+      verdict: "pass",
+      message: "no reply to an idle session/cancel, _kit/noise or foo/bar",
+    });
   },
 };
 
@@ -99,7 +135,11 @@ export const unknownMethodsScenario: Scenario = {
         return;
       }
     }
-    context.check({ requirement: "agent.jsonrpc.method-not-found", verdict: "pass", message: "foo/bar and _kit/unknown both answered -32601" });
+    context.check({
+      requirement: "agent.jsonrpc.method-not-found",
+      verdict: "pass",
+      message: "foo/bar and _kit/unknown both answered -32601",
+    });
   },
 };
 
@@ -114,16 +154,27 @@ export const parseErrorScenario: Scenario = {
     const fromSeq = agent.transcript.nextSeq;
     await agent.connection.sendRaw('{"jsonrpc":"2.0","id":7,');
     await agent.settle();
-    const replies = agent.connection.received.filter((incoming) => incoming.seq >= fromSeq && isReplyWithoutId(incoming));
+    const replies = agent.connection.received.filter(
+      (incoming) => incoming.seq >= fromSeq && isReplyWithoutId(incoming),
+    );
     const reply = replies[0];
-    const idIsNull = reply !== undefined && Object.hasOwn(reply.value as object, "id") && (reply.value as { id: unknown }).id === null;
+    const idIsNull =
+      reply !== undefined &&
+      Object.hasOwn(reply.value as object, "id") &&
+      (reply.value as { id: unknown }).id === null;
     if (reply?.message.kind === "response" && reply.message.error?.code === -32700 && idIsNull) {
-      context.check({ requirement: "agent.jsonrpc.parse-error-code", verdict: "pass", message: "answered -32700 with id null" });
+      context.check({
+        requirement: "agent.jsonrpc.parse-error-code",
+        verdict: "pass",
+        message: "answered -32700 with id null",
+      });
     } else {
       context.check({
         requirement: "agent.jsonrpc.parse-error-code",
         verdict: "fail",
-        message: reply ? `expected error -32700 with id null, got ${JSON.stringify(reply.value)}` : "no reply to a line that is not JSON (expected error -32700 with id null)",
+        message: reply
+          ? `expected error -32700 with id null, got ${JSON.stringify(reply.value)}`
+          : "no reply to a line that is not JSON (expected error -32700 with id null)",
         evidence: { transcript: excerptBetween(agent.transcript, fromSeq - 1, agent.transcript.nextSeq) },
       });
     }
@@ -134,11 +185,18 @@ export const parseErrorScenario: Scenario = {
         requirement: "agent.jsonrpc.survives-parse-error",
         verdict: "fail",
         message: `after a line that is not JSON, session/new: ${describeOutcome(next)}`,
-        evidence: { transcript: excerptBetween(agent.transcript, fromSeq - 1, agent.transcript.nextSeq), stderrTail: agent.target.stderrTail() },
+        evidence: {
+          transcript: excerptBetween(agent.transcript, fromSeq - 1, agent.transcript.nextSeq),
+          stderrTail: agent.target.stderrTail(),
+        },
       });
       return;
     }
-    context.check({ requirement: "agent.jsonrpc.survives-parse-error", verdict: "pass", message: "the next request after a line that is not JSON was answered" });
+    context.check({
+      requirement: "agent.jsonrpc.survives-parse-error",
+      verdict: "pass",
+      message: "the next request after a line that is not JSON was answered",
+    });
   },
 };
 
@@ -152,18 +210,32 @@ export const invalidRequestScenario: Scenario = {
     await agent.handshake();
     const id = "kit-invalid-request-1";
     // JSON-RPC 2.0's own example of an invalid request object.
-    const sent = await agent.connection.sendRaw(JSON.stringify({ jsonrpc: "2.0", id, method: 1, params: "bar" }), { expectReplyTo: { id, method: "(invalid request)" } });
+    const sent = await agent.connection.sendRaw(
+      JSON.stringify({ jsonrpc: "2.0", id, method: 1, params: "bar" }),
+      { expectReplyTo: { id, method: "(invalid request)" } },
+    );
     agent.ownDeadline.add(sent!);
     await agent.settle();
-    const reply = agent.connection.received.find((incoming) => incoming.seq > sent!.seq && incoming.message.kind === "response" && (incoming.message.id === id || incoming.message.id === null));
+    const reply = agent.connection.received.find(
+      (incoming) =>
+        incoming.seq > sent!.seq &&
+        incoming.message.kind === "response" &&
+        (incoming.message.id === id || incoming.message.id === null),
+    );
     if (reply?.message.kind === "response" && reply.message.error?.code === -32600) {
-      context.check({ requirement: "agent.jsonrpc.invalid-request", verdict: "pass", message: `answered -32600 (id ${JSON.stringify(reply.message.id)})` });
+      context.check({
+        requirement: "agent.jsonrpc.invalid-request",
+        verdict: "pass",
+        message: `answered -32600 (id ${JSON.stringify(reply.message.id)})`,
+      });
       return;
     }
     context.check({
       requirement: "agent.jsonrpc.invalid-request",
       verdict: "fail",
-      message: reply ? `expected error -32600, got ${JSON.stringify(reply.value)}` : `no answer to {"jsonrpc":"2.0","id":"${id}","method":1,"params":"bar"} (expected error -32600)`,
+      message: reply
+        ? `expected error -32600, got ${JSON.stringify(reply.value)}`
+        : `no answer to {"jsonrpc":"2.0","id":"${id}","method":1,"params":"bar"} (expected error -32600)`,
       evidence: { transcript: excerptAround(agent.transcript, sent!.seq) },
     });
   },
@@ -178,8 +250,15 @@ export const invalidParamsScenario: Scenario = {
     const agent = await AgentUnderTest.start(context);
     await agent.handshake();
     const sessionId = await agent.tryNewSession();
-    const probes: Array<{ method: string; params: unknown; label: string }> = [{ method: "session/new", params: { mcpServers: [] }, label: "session/new without cwd" }];
-    if (sessionId !== undefined) probes.push({ method: "session/prompt", params: { sessionId, prompt: "x" }, label: 'session/prompt with prompt: "x"' });
+    const probes: Array<{ method: string; params: unknown; label: string }> = [
+      { method: "session/new", params: { mcpServers: [] }, label: "session/new without cwd" },
+    ];
+    if (sessionId !== undefined)
+      probes.push({
+        method: "session/prompt",
+        params: { sessionId, prompt: "x" },
+        label: 'session/prompt with prompt: "x"',
+      });
     for (const probe of probes) {
       const outcome = agent.guardAuth(await agent.request(probe.method, probe.params, { deliberate: true }));
       agent.ownDeadline.add(outcome.request);
@@ -193,6 +272,10 @@ export const invalidParamsScenario: Scenario = {
         return;
       }
     }
-    context.check({ requirement: "agent.jsonrpc.invalid-params", verdict: "pass", message: `${probes.map((probe) => probe.label).join(" and ")}: answered -32602` });
+    context.check({
+      requirement: "agent.jsonrpc.invalid-params",
+      verdict: "pass",
+      message: `${probes.map((probe) => probe.label).join(" and ")}: answered -32602`,
+    });
   },
 };

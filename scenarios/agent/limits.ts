@@ -19,7 +19,11 @@ export function fillerText(bytes: number): string {
   return unit.repeat(Math.ceil(bytes / unit.length)).slice(0, bytes);
 }
 
-async function checkStillServing(agent: AgentUnderTest, requirement: RequirementId, what: string): Promise<boolean> {
+async function checkStillServing(
+  agent: AgentUnderTest,
+  requirement: RequirementId,
+  what: string,
+): Promise<boolean> {
   const next = await agent.request("session/new", { cwd: agent.sessionCwd, mcpServers: [] });
   agent.ownDeadline.add(next.request);
   if (next.kind === "response") return true;
@@ -27,12 +31,20 @@ async function checkStillServing(agent: AgentUnderTest, requirement: Requirement
     requirement,
     verdict: "fail",
     message: `after ${what}, ${agent.target.exitInfo ? `the agent had exited (${exitText(agent.target.exitInfo)})` : `session/new: ${describeOutcome(next)}`}`,
-    evidence: { transcript: excerptAround(agent.transcript, next.request.seq), stderrTail: agent.target.stderrTail(), details: { exit: agent.target.exitInfo ?? null } },
+    evidence: {
+      transcript: excerptAround(agent.transcript, next.request.seq),
+      stderrTail: agent.target.stderrTail(),
+      details: { exit: agent.target.exitInfo ?? null },
+    },
   });
   return false;
 }
 
-async function runLargePrompt(context: ScenarioContext, megabytes: number, requirement: RequirementId): Promise<void> {
+async function runLargePrompt(
+  context: ScenarioContext,
+  megabytes: number,
+  requirement: RequirementId,
+): Promise<void> {
   const agent = await AgentUnderTest.start(context);
   await agent.handshake();
   const sessionId = await agent.newSession();
@@ -47,13 +59,21 @@ async function runLargePrompt(context: ScenarioContext, megabytes: number, requi
       requirement,
       verdict: "fail",
       message: `${what} must be answered or refused with an error: ${agent.target.exitInfo ? `the agent exited (${exitText(agent.target.exitInfo)})` : describeOutcome(turn.outcome)}`,
-      evidence: { transcript: excerptAround(agent.transcript, turn.request.seq), stderrTail: agent.target.stderrTail(), details: { exit: agent.target.exitInfo ?? null } },
+      evidence: {
+        transcript: excerptAround(agent.transcript, turn.request.seq),
+        stderrTail: agent.target.stderrTail(),
+        details: { exit: agent.target.exitInfo ?? null },
+      },
     });
     return;
   }
   if (!(await checkStillServing(agent, requirement, what))) return;
   const how = turn.outcome.error ? `refused with error ${turn.outcome.error.code}` : "answered";
-  context.check({ requirement, verdict: "pass", message: `${what} was ${how} in ${Math.round(turn.outcome.latencyMs)} ms, and the agent kept serving` });
+  context.check({
+    requirement,
+    verdict: "pass",
+    message: `${what} was ${how} in ${Math.round(turn.outcome.latencyMs)} ms, and the agent kept serving`,
+  });
 }
 
 export const prompt1MiBScenario: Scenario = {
@@ -85,6 +105,10 @@ export const jsonArrayScenario: Scenario = {
     await agent.connection.sendRaw(JSON.stringify([{ jsonrpc: "2.0", method: "_kit/noise", params: {} }]));
     await agent.settle();
     if (!(await checkStillServing(agent, "agent.limits.json-array-survived", "a JSON array line"))) return;
-    context.check({ requirement: "agent.limits.json-array-survived", verdict: "pass", message: "after a JSON array line the agent kept serving" });
+    context.check({
+      requirement: "agent.limits.json-array-survived",
+      verdict: "pass",
+      message: "after a JSON array line the agent kept serving",
+    });
   },
 };

@@ -13,11 +13,18 @@ import { checkUpdatesCarrySessionId } from "./prompt.js";
 function toolStatus(update: IncomingMessage): { toolCallId: unknown; status: unknown } | undefined {
   const kind = updateKind(update);
   if (kind !== "tool_call" && kind !== "tool_call_update") return undefined;
-  const body = (update.message.kind === "notification" ? (update.message.params as { update?: Record<string, unknown> }).update : undefined) ?? {};
+  const body =
+    (update.message.kind === "notification"
+      ? (update.message.params as { update?: Record<string, unknown> }).update
+      : undefined) ?? {};
   return { toolCallId: body.toolCallId, status: body.status };
 }
 
-async function runDenial(context: ScenarioContext, policy: Exclude<PermissionPolicy, "allow">, honoured: RequirementId): Promise<void> {
+async function runDenial(
+  context: ScenarioContext,
+  policy: Exclude<PermissionPolicy, "allow">,
+  honoured: RequirementId,
+): Promise<void> {
   const agent = await AgentUnderTest.start(context);
   agent.permissionPolicy = policy;
   await agent.handshake();
@@ -27,18 +34,30 @@ async function runDenial(context: ScenarioContext, policy: Exclude<PermissionPol
   checkUpdatesCarrySessionId(agent, turn);
   const exchange = agent.permissionExchanges[0];
   if (!exchange) {
-    const message = "not exercised: the agent did not send session/request_permission for the --permission-prompt";
+    const message =
+      "not exercised: the agent did not send session/request_permission for the --permission-prompt";
     context.check({ requirement: honoured, verdict: "not-tested", message });
     context.check({ requirement: "agent.permission.turn-ends-after-denial", verdict: "not-tested", message });
     return;
   }
-  const toolCallId = (exchange.request.message.kind === "request" ? (exchange.request.message.params as { toolCall?: { toolCallId?: unknown } }).toolCall?.toolCallId : undefined) ?? null;
-  const denial = policy === "reject" ? `selecting its ${exchange.answeredWith} option` : "the outcome cancelled";
+  const toolCallId =
+    (exchange.request.message.kind === "request"
+      ? (exchange.request.message.params as { toolCall?: { toolCallId?: unknown } }).toolCall?.toolCallId
+      : undefined) ?? null;
+  const denial =
+    policy === "reject" ? `selecting its ${exchange.answeredWith} option` : "the outcome cancelled";
 
   const { outcome } = turn;
-  const stopReason = outcome.kind === "response" && !outcome.error ? (outcome.result as { stopReason?: unknown } | undefined)?.stopReason : undefined;
+  const stopReason =
+    outcome.kind === "response" && !outcome.error
+      ? (outcome.result as { stopReason?: unknown } | undefined)?.stopReason
+      : undefined;
   if (typeof stopReason === "string") {
-    context.check({ requirement: "agent.permission.turn-ends-after-denial", verdict: "pass", message: `after ${denial} the turn ended with stopReason ${stopReason}` });
+    context.check({
+      requirement: "agent.permission.turn-ends-after-denial",
+      verdict: "pass",
+      message: `after ${denial} the turn ended with stopReason ${stopReason}`,
+    });
   } else {
     context.check({
       requirement: "agent.permission.turn-ends-after-denial",
@@ -49,13 +68,25 @@ async function runDenial(context: ScenarioContext, policy: Exclude<PermissionPol
   }
 
   if (policy === "reject" && exchange.answeredWith === "cancelled") {
-    context.check({ requirement: honoured, verdict: "not-tested", message: "not exercised: the permission request offered no reject option, so the kit answered cancelled" });
+    context.check({
+      requirement: honoured,
+      verdict: "not-tested",
+      message:
+        "not exercised: the permission request offered no reject option, so the kit answered cancelled",
+    });
     return;
   }
-  const after = outcome.kind === "response" ? [...turn.updates, ...(await agent.updatesAfter(turn.endSeq, sessionId))] : turn.updates;
+  const after =
+    outcome.kind === "response"
+      ? [...turn.updates, ...(await agent.updatesAfter(turn.endSeq, sessionId))]
+      : turn.updates;
   const ran = after.filter((update) => {
     const status = toolStatus(update);
-    return update.seq > exchange.request.seq && status?.toolCallId === toolCallId && (status.status === "in_progress" || status.status === "completed");
+    return (
+      update.seq > exchange.request.seq &&
+      status?.toolCallId === toolCallId &&
+      (status.status === "in_progress" || status.status === "completed")
+    );
   });
   if (ran.length > 0) {
     context.check({
@@ -66,7 +97,11 @@ async function runDenial(context: ScenarioContext, policy: Exclude<PermissionPol
     });
     return;
   }
-  context.check({ requirement: honoured, verdict: "pass", message: `after ${denial}, tool call ${JSON.stringify(toolCallId)} was never reported in_progress or completed` });
+  context.check({
+    requirement: honoured,
+    verdict: "pass",
+    message: `after ${denial}, tool call ${JSON.stringify(toolCallId)} was never reported in_progress or completed`,
+  });
 }
 
 export const rejectPermissionScenario: Scenario = {

@@ -27,16 +27,32 @@ export async function preflightAgent(plan: RunPlan, runId: string = randomUUID()
     marker: targetMarker(runId),
     maxLineBytes: MAX_FRAME_BYTES,
   });
-  const connection = new JsonRpcConnection({ target, transcript: new Transcript(), schema: AcpSchema.load(), writeTimeoutMs: plan.options.timeoutMs });
+  const connection = new JsonRpcConnection({
+    target,
+    transcript: new Transcript(),
+    schema: AcpSchema.load(),
+    writeTimeoutMs: plan.options.timeoutMs,
+  });
   try {
-    const outcome = await connection.request("initialize", defaultInitializeParams(), { waitMs: plan.options.startupTimeoutMs });
+    const outcome = await connection.request("initialize", defaultInitializeParams(), {
+      waitMs: plan.options.startupTimeoutMs,
+    });
     if (outcome.kind === "no-response" && outcome.reason !== "timeout") {
       const exit = await withTimeout(target.exited, 500);
-      const how = exit ? (exit.code !== null ? `exited with code ${exit.code}` : `was killed by ${exit.signal}`) : "closed its stdout";
+      const how = exit
+        ? exit.code !== null
+          ? `exited with code ${exit.code}`
+          : `was killed by ${exit.signal}`
+        : "closed its stdout";
       const stderr = target.stderrTail().trim().split("\n").slice(-5).join("\n    ");
-      throw new UsageError(`the agent ${how} before answering initialize${stderr ? `; its stderr ends with:\n    ${stderr}` : " (it wrote nothing to stderr)"}`);
+      throw new UsageError(
+        `the agent ${how} before answering initialize${stderr ? `; its stderr ends with:\n    ${stderr}` : " (it wrote nothing to stderr)"}`,
+      );
     }
-    const info = outcome.kind === "response" ? (outcome.result as { agentInfo?: unknown } | undefined)?.agentInfo : undefined;
+    const info =
+      outcome.kind === "response"
+        ? (outcome.result as { agentInfo?: unknown } | undefined)?.agentInfo
+        : undefined;
     return info && typeof info === "object" ? { info: info as Record<string, unknown> } : {};
   } finally {
     await tearDown(target, { closeGraceMs: Math.min(plan.options.closeGraceMs, 2_000), termGraceMs: 1_000 });

@@ -8,7 +8,14 @@ import { AgentUnderTest, updateKind, updateSessionId, type Turn } from "./driver
 import { describeOutcome, excerptAround, excerptBetween } from "./evidence.js";
 
 /** Update kinds that are turn content. State updates (commands, modes, usage...) may come at any time. */
-export const TURN_CONTENT_KINDS = new Set(["user_message_chunk", "agent_message_chunk", "agent_thought_chunk", "tool_call", "tool_call_update", "plan"]);
+export const TURN_CONTENT_KINDS = new Set([
+  "user_message_chunk",
+  "agent_message_chunk",
+  "agent_thought_chunk",
+  "tool_call",
+  "tool_call_update",
+  "plan",
+]);
 
 export function isTurnContent(update: IncomingMessage): boolean {
   return TURN_CONTENT_KINDS.has(updateKind(update) ?? "");
@@ -27,7 +34,11 @@ export function checkUpdatesCarrySessionId(agent: AgentUnderTest, turn: Turn): v
     return;
   }
   if (turn.updates.length > 0) {
-    agent.context.check({ requirement: "agent.session-matching.updates-carry-session-id", verdict: "pass", message: `all ${turn.updates.length} updates during the turn named the prompted session` });
+    agent.context.check({
+      requirement: "agent.session-matching.updates-carry-session-id",
+      verdict: "pass",
+      message: `all ${turn.updates.length} updates during the turn named the prompted session`,
+    });
   }
 }
 
@@ -51,17 +62,27 @@ export const plainTurnScenario: Scenario = {
     const turn = await agent.prompt(sessionId, context.options.prompts.prompt!);
     checkUpdatesCarrySessionId(agent, turn);
     const { outcome } = turn;
-    const stopReason = outcome.kind === "response" && !outcome.error ? (outcome.result as { stopReason?: unknown } | undefined)?.stopReason : undefined;
+    const stopReason =
+      outcome.kind === "response" && !outcome.error
+        ? (outcome.result as { stopReason?: unknown } | undefined)?.stopReason
+        : undefined;
     if (typeof stopReason !== "string") {
       context.check({
         requirement: "agent.prompt.answered-with-stop-reason",
         verdict: "fail",
         message: `the turn must end with a result carrying a stopReason; got ${describeOutcome(outcome)}`,
-        evidence: { transcript: excerptAround(agent.transcript, turn.endSeq), stderrTail: agent.target.stderrTail() },
+        evidence: {
+          transcript: excerptAround(agent.transcript, turn.endSeq),
+          stderrTail: agent.target.stderrTail(),
+        },
       });
       return;
     }
-    context.check({ requirement: "agent.prompt.answered-with-stop-reason", verdict: "pass", message: `the turn ended with stopReason ${stopReason} after ${turn.updates.length} updates` });
+    context.check({
+      requirement: "agent.prompt.answered-with-stop-reason",
+      verdict: "pass",
+      message: `the turn ended with stopReason ${stopReason} after ${turn.updates.length} updates`,
+    });
     const late = (await agent.updatesAfter(turn.endSeq, sessionId)).filter(isTurnContent);
     if (late.length > 0) {
       context.check({
@@ -72,6 +93,10 @@ export const plainTurnScenario: Scenario = {
       });
       return;
     }
-    context.check({ requirement: "agent.prompt.no-content-after-response", verdict: "pass", message: "no turn content after the response (watched until the agent had answered a later request)" });
+    context.check({
+      requirement: "agent.prompt.no-content-after-response",
+      verdict: "pass",
+      message: "no turn content after the response (watched until the agent had answered a later request)",
+    });
   },
 };

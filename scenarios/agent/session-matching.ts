@@ -18,10 +18,20 @@ export const uniqueSessionIdsScenario: Scenario = {
     await agent.handshake();
     const ids = [await agent.newSession(), await agent.newSession(), await agent.newSession()];
     if (new Set(ids).size !== ids.length) {
-      context.check({ requirement: "agent.session-matching.unique-session-ids", verdict: "fail", message: `session/new returned the same id more than once: ${ids.join(", ")}`, evidence: { actual: ids } });
+      context.check({
+        requirement: "agent.session-matching.unique-session-ids",
+        verdict: "fail",
+        message: `session/new returned the same id more than once: ${ids.join(", ")}`,
+        evidence: { actual: ids },
+      });
       return;
     }
-    context.check({ requirement: "agent.session-matching.unique-session-ids", verdict: "pass", message: "three session/new calls returned three different ids", evidence: { actual: ids } });
+    context.check({
+      requirement: "agent.session-matching.unique-session-ids",
+      verdict: "pass",
+      message: "three session/new calls returned three different ids",
+      evidence: { actual: ids },
+    });
   },
 };
 
@@ -35,10 +45,17 @@ export const unknownSessionScenario: Scenario = {
     await agent.handshake();
     await agent.tryNewSession(); // so the agent has a session it might confuse the unknown one with
     const unknownId = `kit-unknown-session-${randomUUID()}`;
-    const turn = await agent.prompt(unknownId, "This session does not exist; the agent must refuse the prompt.");
+    const turn = await agent.prompt(
+      unknownId,
+      "This session does not exist; the agent must refuse the prompt.",
+    );
     agent.ownDeadline.add(turn.request);
     if (turn.outcome.kind === "response" && turn.outcome.error) {
-      context.check({ requirement: "agent.session-matching.unknown-session-rejected", verdict: "pass", message: `refused with error ${turn.outcome.error.code}: ${turn.outcome.error.message}` });
+      context.check({
+        requirement: "agent.session-matching.unknown-session-rejected",
+        verdict: "pass",
+        message: `refused with error ${turn.outcome.error.code}: ${turn.outcome.error.message}`,
+      });
       return;
     }
     context.check({
@@ -51,14 +68,21 @@ export const unknownSessionScenario: Scenario = {
 };
 
 function updateText(incoming: IncomingMessage): string {
-  return JSON.stringify(incoming.message.kind === "notification" ? (incoming.message.params as { update?: unknown } | undefined)?.update ?? "" : "");
+  return JSON.stringify(
+    incoming.message.kind === "notification"
+      ? ((incoming.message.params as { update?: unknown } | undefined)?.update ?? "")
+      : "",
+  );
 }
 
 export const concurrentSessionsScenario: Scenario = {
   id: "agent.session-matching.concurrent-turns",
   title: "two sessions prompted at the same time",
   mode: "agent",
-  requirements: ["agent.session-matching.concurrent-sessions-isolated", "agent.session-matching.updates-carry-session-id"],
+  requirements: [
+    "agent.session-matching.concurrent-sessions-isolated",
+    "agent.session-matching.updates-carry-session-id",
+  ],
   needs: ["prompt"],
   async run(context) {
     const agent = await AgentUnderTest.start(context);
@@ -71,7 +95,9 @@ export const concurrentSessionsScenario: Scenario = {
     ]);
     const fromSeq = agent.transcript.nextSeq;
     const prompt = context.options.prompts.prompt!;
-    const turns = await Promise.all([first, second].map((sessionId) => agent.prompt(sessionId, `${prompt} (${nonces.get(sessionId)})`)));
+    const turns = await Promise.all(
+      [first, second].map((sessionId) => agent.prompt(sessionId, `${prompt} (${nonces.get(sessionId)})`)),
+    );
     for (const turn of turns) agent.ownDeadline.add(turn.request);
     const unfinished = turns.filter((turn) => turn.outcome.kind !== "response");
     if (unfinished.length > 0) {
@@ -82,11 +108,15 @@ export const concurrentSessionsScenario: Scenario = {
       });
       return;
     }
-    const updates = turns.flatMap((turn) => turn.updates).filter((update, index, all) => all.indexOf(update) === index);
+    const updates = turns
+      .flatMap((turn) => turn.updates)
+      .filter((update, index, all) => all.indexOf(update) === index);
     // An update naming neither session is agent.session-matching.updates-carry-session-id's finding;
     // this check is about the two live sessions: one session's update carrying the other's nonce
     // (agents that echo the prompt make this visible).
-    const foreign = updates.filter((update) => updateSessionId(update) !== first && updateSessionId(update) !== second);
+    const foreign = updates.filter(
+      (update) => updateSessionId(update) !== first && updateSessionId(update) !== second,
+    );
     if (foreign.length > 0) {
       context.check({
         requirement: "agent.session-matching.updates-carry-session-id",
@@ -107,12 +137,19 @@ export const concurrentSessionsScenario: Scenario = {
         requirement: "agent.session-matching.concurrent-sessions-isolated",
         verdict: "fail",
         message: `${crossed.length} of ${updates.length} updates during two concurrent turns went to the other session (first: sessionId ${JSON.stringify(updateSessionId(example))} carrying ${updateText(example).slice(0, 120)})`,
-        evidence: { transcript: excerptBetween(agent.transcript, fromSeq, example.seq + 2), details: { sessions: Object.fromEntries(nonces) } },
+        evidence: {
+          transcript: excerptBetween(agent.transcript, fromSeq, example.seq + 2),
+          details: { sessions: Object.fromEntries(nonces) },
+        },
       });
       return;
     }
-    const echoed = updates.some((update) => [...nonces.values()].some((nonce) => updateText(update).includes(nonce)));
-    const how = echoed ? "nonce echo confirmed" : "the agent does not echo prompts, so only session ids could be compared";
+    const echoed = updates.some((update) =>
+      [...nonces.values()].some((nonce) => updateText(update).includes(nonce)),
+    );
+    const how = echoed
+      ? "nonce echo confirmed"
+      : "the agent does not echo prompts, so only session ids could be compared";
     const neither = foreign.length > 0 ? `; ${foreign.length} named neither session` : "";
     context.check({
       requirement: "agent.session-matching.concurrent-sessions-isolated",

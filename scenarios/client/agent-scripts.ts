@@ -9,11 +9,20 @@ import type { AgentAction, AgentScript } from "../../peers/script-types.js";
 export { nonce } from "../nonce.js";
 
 /** A mock agent whose every prompt runs `actions` (then end_turn unless they end the turn). */
-export function agentScript(actions: AgentAction[], extra: Omit<AgentScript, "role" | "prompts"> = {}): AgentScript {
+export function agentScript(
+  actions: AgentAction[],
+  extra: Omit<AgentScript, "role" | "prompts"> = {},
+): AgentScript {
   return {
     role: "agent",
     ...extra,
-    faults: { spawnDescendants: [{ setsid: false, seconds: 120 }, { setsid: true, seconds: 120 }], ...extra.faults },
+    faults: {
+      spawnDescendants: [
+        { setsid: false, seconds: 120 },
+        { setsid: true, seconds: 120 },
+      ],
+      ...extra.faults,
+    },
     prompts: [{ actions }],
   };
 }

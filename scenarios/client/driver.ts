@@ -13,9 +13,18 @@ import type { AgentScript } from "../../peers/script-types.js";
 /** What one run of the client under test came to (see kit/control/run-with-peer.ts). */
 export type ClientRun = PeerRun;
 
-export function runClient(context: ScenarioContext, script: AgentScript, options: { sampleMemory?: boolean } = {}): Promise<ClientRun> {
+export function runClient(
+  context: ScenarioContext,
+  script: AgentScript,
+  options: { sampleMemory?: boolean } = {},
+): Promise<ClientRun> {
   if (context.mode === "runtime") return runThroughRuntime(context, script, options);
-  return runTargetWithPeer(context, script, { placeholder: "{agent}", shimEnv: "ACP_CONFORMANCE_AGENT", timeoutMs: context.options.clientTimeoutMs, ...options });
+  return runTargetWithPeer(context, script, {
+    placeholder: "{agent}",
+    shimEnv: "ACP_CONFORMANCE_AGENT",
+    timeoutMs: context.options.clientTimeoutMs,
+    ...options,
+  });
 }
 
 /** The runtime's own timeout for these turns: well inside --client-timeout, so a runtime that honours it gives up in time. */
@@ -23,11 +32,29 @@ function acpRequestTimeoutMs(clientTimeoutMs: number): number {
   return Math.max(1_000, Math.min(10_000, clientTimeoutMs - 5_000));
 }
 
-function runThroughRuntime(context: ScenarioContext, script: AgentScript, options: { sampleMemory?: boolean }): Promise<ClientRun> {
+function runThroughRuntime(
+  context: ScenarioContext,
+  script: AgentScript,
+  options: { sampleMemory?: boolean },
+): Promise<ClientRun> {
   const cwd = makeScratchDir("runtime-");
   context.defer(async () => removeScratchDir(cwd));
-  const request = (command: string) => ({ protocolVersion: 1, transport: "acp", command, args: [], cwd, timeoutMs: acpRequestTimeoutMs(context.options.clientTimeoutMs), task: { id: "ACP-CONFORMANCE-ACP", request: "Hello from acp-conformance.", context: {}, messages: [] } });
-  return runTargetWithPeer(context, script, { shimEnv: "ACP_CONFORMANCE_AGENT", timeoutMs: context.options.clientTimeoutMs, maxLineBytes: 16 * 1024 * 1024, stdin: (shim) => JSON.stringify(request(shim.path)), ...options });
+  const request = (command: string) => ({
+    protocolVersion: 1,
+    transport: "acp",
+    command,
+    args: [],
+    cwd,
+    timeoutMs: acpRequestTimeoutMs(context.options.clientTimeoutMs),
+    task: { id: "ACP-CONFORMANCE-ACP", request: "Hello from acp-conformance.", context: {}, messages: [] },
+  });
+  return runTargetWithPeer(context, script, {
+    shimEnv: "ACP_CONFORMANCE_AGENT",
+    timeoutMs: context.options.clientTimeoutMs,
+    maxLineBytes: 16 * 1024 * 1024,
+    stdin: (shim) => JSON.stringify(request(shim.path)),
+    ...options,
+  });
 }
 
 /** A client "fails the turn cleanly" when it exits by itself, in time, with a nonzero code. */
@@ -43,10 +70,16 @@ export function succeeded(run: ClientRun): boolean {
 export function describeExit(run: ClientRun): string {
   if (run.timedOut) return "the client was still running at --client-timeout";
   if (!run.exit) return "the client's exit was not seen";
-  return run.exit.code !== null ? `the client exited with code ${run.exit.code}` : `the client was killed by ${run.exit.signal}`;
+  return run.exit.code !== null
+    ? `the client exited with code ${run.exit.code}`
+    : `the client was killed by ${run.exit.signal}`;
 }
 
 /** Messages the client sent to the mock agent, parsed, in order. */
 export function clientMessages(run: ClientRun): Array<Record<string, unknown>> {
-  return run.events.flatMap((event) => (event.kind === "received" && event.message && typeof event.message === "object" ? [event.message as Record<string, unknown>] : []));
+  return run.events.flatMap((event) =>
+    event.kind === "received" && event.message && typeof event.message === "object"
+      ? [event.message as Record<string, unknown>]
+      : [],
+  );
 }

@@ -49,10 +49,14 @@ function frameProblems(run: ClientRun): { framing: string[]; schema: string[]; r
       continue;
     }
     const envelope = envelopeProblems(event.message, message);
-    for (const problem of [envelope.version, ...envelope.request, ...envelope.response]) if (problem) result.framing.push(problem);
+    for (const problem of [envelope.version, ...envelope.request, ...envelope.response])
+      if (problem) result.framing.push(problem);
     if (message.kind === "request") {
       const key = idKey(message.id);
-      if (pending.has(key)) result.reusedIds.push(`request id ${JSON.stringify(message.id)} (${message.method}) reused while still pending`);
+      if (pending.has(key))
+        result.reusedIds.push(
+          `request id ${JSON.stringify(message.id)} (${message.method}) reused while still pending`,
+        );
       pending.add(key);
     }
     if (message.kind === "request" || message.kind === "notification") {
@@ -68,7 +72,15 @@ function frameProblems(run: ClientRun): { framing: string[]; schema: string[]; r
 }
 
 function asEvidence(run: ClientRun, pids: number[]): ProcessEvidence[] {
-  return run.survivors.filter((info) => pids.includes(info.pid)).map((info) => ({ pid: info.pid, ppid: info.ppid, pgid: info.pgid, command: info.command, reasons: info.reasons }));
+  return run.survivors
+    .filter((info) => pids.includes(info.pid))
+    .map((info) => ({
+      pid: info.pid,
+      ppid: info.ppid,
+      pgid: info.pgid,
+      command: info.command,
+      reasons: info.reasons,
+    }));
 }
 
 export function recordGenericClientChecks(context: ScenarioContext, run: ClientRun): void {
@@ -78,18 +90,40 @@ export function recordGenericClientChecks(context: ScenarioContext, run: ClientR
 
   context.check(
     problems.framing.length > 0
-      ? { requirement: "client.framing.writes-only-jsonrpc", verdict: "fail", message: problems.framing[0]!, evidence: { details: problems.framing.slice(0, 10) } }
-      : { requirement: "client.framing.writes-only-jsonrpc", verdict: "pass", message: `${received} lines from the client, each one JSON-RPC message` },
+      ? {
+          requirement: "client.framing.writes-only-jsonrpc",
+          verdict: "fail",
+          message: problems.framing[0]!,
+          evidence: { details: problems.framing.slice(0, 10) },
+        }
+      : {
+          requirement: "client.framing.writes-only-jsonrpc",
+          verdict: "pass",
+          message: `${received} lines from the client, each one JSON-RPC message`,
+        },
   );
   context.check(
     problems.schema.length > 0
-      ? { requirement: "client.schema.valid-payloads", verdict: "fail", message: problems.schema[0]!, evidence: { details: problems.schema.slice(0, 10) } }
-      : { requirement: "client.schema.valid-payloads", verdict: "pass", message: `${received} frames from the client, every ACP payload valid against the v1 schema` },
+      ? {
+          requirement: "client.schema.valid-payloads",
+          verdict: "fail",
+          message: problems.schema[0]!,
+          evidence: { details: problems.schema.slice(0, 10) },
+        }
+      : {
+          requirement: "client.schema.valid-payloads",
+          verdict: "pass",
+          message: `${received} frames from the client, every ACP payload valid against the v1 schema`,
+        },
   );
   context.check(
     problems.reusedIds.length > 0
       ? { requirement: "client.jsonrpc.unique-request-ids", verdict: "fail", message: problems.reusedIds[0]! }
-      : { requirement: "client.jsonrpc.unique-request-ids", verdict: "pass", message: "no request id reused while pending" },
+      : {
+          requirement: "client.jsonrpc.unique-request-ids",
+          verdict: "pass",
+          message: "no request id reused while pending",
+        },
   );
 
   // Cleanup is the client's own only when it ended by itself; when the kit had to kill it, the kit's teardown did the work.
@@ -102,23 +136,48 @@ export function recordGenericClientChecks(context: ScenarioContext, run: ClientR
       requirement: "client.cleanup.agent-group-gone",
       verdict: "fail",
       message: `${describeExit(run)}, leaving ${leftInGroup.length} process(es) of its agent running: ${leftInGroup.map((info) => `pid ${info.pid} (${info.command})`).join(", ")}`,
-      evidence: { processes: asEvidence(run, leftInGroup.map((info) => info.pid)) },
+      evidence: {
+        processes: asEvidence(
+          run,
+          leftInGroup.map((info) => info.pid),
+        ),
+      },
     });
   } else {
-    context.check({ requirement: "client.cleanup.agent-group-gone", verdict: "pass", message: `${describeExit(run)}; the agent and its grandchild in the same group were gone` });
+    context.check({
+      requirement: "client.cleanup.agent-group-gone",
+      verdict: "pass",
+      message: `${describeExit(run)}; the agent and its grandchild in the same group were gone`,
+    });
   }
   const escapedAlive = run.survivors.filter((info) => escapedPids.includes(info.pid));
   context.check({
     requirement: "client.cleanup.escaped-grandchild",
     verdict: "pass",
-    message: escapedAlive.length > 0 ? "a grandchild that escaped with setsid outlived the client (the kit ended it)" : "the grandchild that escaped with setsid was gone too",
+    message:
+      escapedAlive.length > 0
+        ? "a grandchild that escaped with setsid outlived the client (the kit ended it)"
+        : "the grandchild that escaped with setsid was gone too",
     ...(escapedAlive.length > 0 ? { evidence: { processes: asEvidence(run, escapedPids) } } : {}),
   });
   const ended = run.events.find((event) => event.kind === "ended");
   if (ended?.kind === "ended" && ended.how === "stdin-eof") {
-    context.check({ requirement: "client.cleanup.closes-stdin-first", verdict: "pass", message: "the agent saw its stdin close before anything else ended it" });
+    context.check({
+      requirement: "client.cleanup.closes-stdin-first",
+      verdict: "pass",
+      message: "the agent saw its stdin close before anything else ended it",
+    });
   } else {
-    const how = ended?.kind === "ended" ? (ended.how === "signal" ? `was sent ${ended.signal} while its stdin was still open` : `ended by ${ended.how}`) : "was killed without its stdin being closed first (no chance to log)";
-    context.check({ requirement: "client.cleanup.closes-stdin-first", verdict: "fail", message: `the agent ${how}` });
+    const how =
+      ended?.kind === "ended"
+        ? ended.how === "signal"
+          ? `was sent ${ended.signal} while its stdin was still open`
+          : `ended by ${ended.how}`
+        : "was killed without its stdin being closed first (no chance to log)";
+    context.check({
+      requirement: "client.cleanup.closes-stdin-first",
+      verdict: "fail",
+      message: `the agent ${how}`,
+    });
   }
 }

@@ -1,6 +1,10 @@
 /** The one registry of client-mode scenarios, in the order they run and are reported. */
 import type { Scenario } from "../../kit/scenario.js";
-import { clientForeignUpdatesProperty, clientPermissionAnywhereProperty, clientSplitFramesProperty } from "../properties/client.js";
+import {
+  clientForeignUpdatesProperty,
+  clientPermissionAnywhereProperty,
+  clientSplitFramesProperty,
+} from "../properties/client.js";
 import { BEHAVIOUR_SCENARIOS } from "./behaviour.js";
 import { PROTOCOL_SCENARIOS } from "./protocol.js";
 import { TURN_SCENARIOS } from "./turns.js";

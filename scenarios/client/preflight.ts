@@ -5,7 +5,9 @@ import type { PreflightResult } from "../agent/preflight.js";
 
 export async function preflightClient(plan: RunPlan): Promise<PreflightResult> {
   if (!plan.target.args.some((arg) => arg.includes("{agent}")) && !plan.target.command.includes("{agent}")) {
-    throw new UsageError("the client command must contain {agent} where the client takes its agent (a command or a path), for example: acp-conformance client -- my-client --agent {agent}");
+    throw new UsageError(
+      "the client command must contain {agent} where the client takes its agent (a command or a path), for example: acp-conformance client -- my-client --agent {agent}",
+    );
   }
   return {};
 }

@@ -8,14 +8,23 @@ import { listSurvivors, survivorEvidence } from "../../kit/process/tree.js";
 import { stdioFrameProblems } from "../../kit/stdio/stdio-schema.js";
 import type { HostRun } from "./driver.js";
 
-export const GENERIC_HOST_REQUIREMENTS = ["host.framing.one-envelope-then-eof"] as const satisfies readonly RequirementId[];
+export const GENERIC_HOST_REQUIREMENTS = [
+  "host.framing.one-envelope-then-eof",
+] as const satisfies readonly RequirementId[];
 
 /** The envelope every adapter process of the run got: one line, a valid envelope, then EOF. */
 export function recordEnvelopeCheck(context: ScenarioContext, run: HostRun): void {
   const envelopes = run.events.flatMap((event) => (event.kind === "envelope" ? [event] : []));
   if (envelopes.length === 0) {
     const started = run.events.length > 0;
-    context.check({ requirement: "host.framing.one-envelope-then-eof", verdict: "fail", message: started ? "the adapter was started but never got a line on stdin" : "the host never started {adapter} (check that the command passes it as the adapter to run)", evidence: { stderrTail: run.stderrTail } });
+    context.check({
+      requirement: "host.framing.one-envelope-then-eof",
+      verdict: "fail",
+      message: started
+        ? "the adapter was started but never got a line on stdin"
+        : "the host never started {adapter} (check that the command passes it as the adapter to run)",
+      evidence: { stderrTail: run.stderrTail },
+    });
     return;
   }
   for (const envelope of envelopes) {
@@ -27,25 +36,47 @@ export function recordEnvelopeCheck(context: ScenarioContext, run: HostRun): voi
       problem = `its first line is not JSON: ${JSON.stringify(envelope.text.slice(0, 120))}`;
     }
     problem ??= stdioFrameProblems("stdio-adapter", "Envelope", value);
-    if (problem === undefined && envelope.lines !== 1) problem = `the adapter got ${envelope.lines} lines before EOF, not one`;
+    if (problem === undefined && envelope.lines !== 1)
+      problem = `the adapter got ${envelope.lines} lines before EOF, not one`;
     if (problem === undefined && !envelope.eof) problem = "stdin was not closed after the envelope line";
     if (problem !== undefined) {
-      context.check({ requirement: "host.framing.one-envelope-then-eof", verdict: "fail", message: `the envelope: ${problem}` });
+      context.check({
+        requirement: "host.framing.one-envelope-then-eof",
+        verdict: "fail",
+        message: `the envelope: ${problem}`,
+      });
       return;
     }
   }
-  context.check({ requirement: "host.framing.one-envelope-then-eof", verdict: "pass", message: "one valid envelope line, then EOF" });
+  context.check({
+    requirement: "host.framing.one-envelope-then-eof",
+    verdict: "pass",
+    message: "one valid envelope line, then EOF",
+  });
 }
 
 /** Nothing of the adapter's group (its scripted child included) is alive once the host is done. */
 export function recordGroupGoneCheck(context: ScenarioContext, run: HostRun, after: string): void {
   if (run.timedOut) {
-    context.check({ requirement: "host.cleanup.adapter-group-gone", verdict: "not-tested", message: `not judged after ${after}: the host was still running at --host-timeout (the kit killed it)` });
+    context.check({
+      requirement: "host.cleanup.adapter-group-gone",
+      verdict: "not-tested",
+      message: `not judged after ${after}: the host was still running at --host-timeout (the kit killed it)`,
+    });
     return;
   }
   context.check(
     run.survivors.length === 0
-      ? { requirement: "host.cleanup.adapter-group-gone", verdict: "pass", message: `after ${after}, nothing of the adapter's group was left` }
-      : { requirement: "host.cleanup.adapter-group-gone", verdict: "fail", message: `after ${after}, ${run.survivors.length} process(es) of the adapter's tree outlived the host: ${listSurvivors(run.survivors)}`, evidence: { processes: survivorEvidence(run.survivors) } },
+      ? {
+          requirement: "host.cleanup.adapter-group-gone",
+          verdict: "pass",
+          message: `after ${after}, nothing of the adapter's group was left`,
+        }
+      : {
+          requirement: "host.cleanup.adapter-group-gone",
+          verdict: "fail",
+          message: `after ${after}, ${run.survivors.length} process(es) of the adapter's tree outlived the host: ${listSurvivors(run.survivors)}`,
+          evidence: { processes: survivorEvidence(run.survivors) },
+        },
   );
 }

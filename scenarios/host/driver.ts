@@ -13,9 +13,22 @@ export { nonce } from "../nonce.js";
 
 export type HostRun = PeerRun;
 
-export function runHost(context: ScenarioContext, actions: AdapterAction[], options: Pick<PeerRunOptions, "whileRunning"> & { faults?: AdapterScript["faults"] } = {}): Promise<HostRun> {
-  const script: AdapterScript = { role: "adapter", actions, ...(options.faults ? { faults: options.faults } : {}) };
-  return runTargetWithPeer(context, script, { placeholder: "{adapter}", shimEnv: "ACP_CONFORMANCE_ADAPTER", timeoutMs: context.options.hostTimeoutMs, ...(options.whileRunning ? { whileRunning: options.whileRunning } : {}) });
+export function runHost(
+  context: ScenarioContext,
+  actions: AdapterAction[],
+  options: Pick<PeerRunOptions, "whileRunning"> & { faults?: AdapterScript["faults"] } = {},
+): Promise<HostRun> {
+  const script: AdapterScript = {
+    role: "adapter",
+    actions,
+    ...(options.faults ? { faults: options.faults } : {}),
+  };
+  return runTargetWithPeer(context, script, {
+    placeholder: "{adapter}",
+    shimEnv: "ACP_CONFORMANCE_ADAPTER",
+    timeoutMs: context.options.hostTimeoutMs,
+    ...(options.whileRunning ? { whileRunning: options.whileRunning } : {}),
+  });
 }
 
 /** The host reported the task completed: it exited by itself, in time, with code 0. */
@@ -35,5 +48,7 @@ export function shown(run: HostRun, text: string): boolean {
 export function describeHostExit(run: HostRun): string {
   if (run.timedOut) return "the host was still running at --host-timeout";
   if (!run.exit) return "the host's exit was not seen";
-  return run.exit.code !== null ? `the host exited with code ${run.exit.code}` : `the host was killed by ${run.exit.signal}`;
+  return run.exit.code !== null
+    ? `the host exited with code ${run.exit.code}`
+    : `the host was killed by ${run.exit.signal}`;
 }

@@ -4,8 +4,13 @@ import type { RunPlan } from "../../kit/run-options.js";
 import type { PreflightResult } from "../agent/preflight.js";
 
 export async function preflightHost(plan: RunPlan): Promise<PreflightResult> {
-  if (!plan.target.args.some((arg) => arg.includes("{adapter}")) && !plan.target.command.includes("{adapter}")) {
-    throw new UsageError("the host command must contain {adapter} where the host takes the adapter to run, for example: acp-conformance host -- my-host --adapter {adapter}");
+  if (
+    !plan.target.args.some((arg) => arg.includes("{adapter}")) &&
+    !plan.target.command.includes("{adapter}")
+  ) {
+    throw new UsageError(
+      "the host command must contain {adapter} where the host takes the adapter to run, for example: acp-conformance host -- my-host --adapter {adapter}",
+    );
   }
   return {};
 }

@@ -11,7 +11,15 @@
 import fc from "fast-check";
 import type { RequirementId } from "../../kit/requirements/index.js";
 import { exitCodeAgrees, linesNotEvents } from "../adapter/checks.js";
-import { adapterEvents, describeAdapterExit, envelopeLine, PROMPT, runAdapter, TASK, type AdapterRun } from "../adapter/driver.js";
+import {
+  adapterEvents,
+  describeAdapterExit,
+  envelopeLine,
+  PROMPT,
+  runAdapter,
+  TASK,
+  type AdapterRun,
+} from "../adapter/driver.js";
 import { textContents } from "./arbitraries.js";
 import { definePropertyScenario } from "./property-scenario.js";
 
@@ -28,24 +36,43 @@ interface TaskText {
 }
 
 function abbreviated(text: string): string {
-  return text.length > SHOWN_CHARACTERS ? `${text.slice(0, SHOWN_CHARACTERS)}… (${text.length} characters)` : text;
+  return text.length > SHOWN_CHARACTERS
+    ? `${text.slice(0, SHOWN_CHARACTERS)}… (${text.length} characters)`
+    : text;
 }
 
 function runEvidence(run: AdapterRun): Record<string, unknown> {
-  return { adapterExit: describeAdapterExit(run), stdoutLines: run.lines.slice(0, 8).map((line) => abbreviated(line.text)), stderrTail: run.stderrTail };
+  return {
+    adapterExit: describeAdapterExit(run),
+    stdoutLines: run.lines.slice(0, 8).map((line) => abbreviated(line.text)),
+    stderrTail: run.stderrTail,
+  };
 }
 
 export const adapterTaskContentProperty = definePropertyScenario<null, TaskText>({
   id: "adapter.property.task-content",
-  title: "an envelope whose request and prompt hold generated text (unicode, escapes, line breaks, long runs) gets only JSON events and an exit code that agrees with them",
+  title:
+    "an envelope whose request and prompt hold generated text (unicode, escapes, line breaks, long runs) gets only JSON events and an exit code that agrees with them",
   mode: "adapter",
-  requirements: ["adapter.events.exit-code-agrees", "adapter.framing.stdout-only-json", "adapter.timeouts.finishes-in-time"] as const satisfies readonly RequirementId[],
+  requirements: [
+    "adapter.events.exit-code-agrees",
+    "adapter.framing.stdout-only-json",
+    "adapter.timeouts.finishes-in-time",
+  ] as const satisfies readonly RequirementId[],
   setup: async () => null,
-  arbitrary: () => fc.record({ request: textContents({ maxLength: MAX_TEXT_CHARACTERS }), conversation: textContents({ maxLength: MAX_TEXT_CHARACTERS }) }),
+  arbitrary: () =>
+    fc.record({
+      request: textContents({ maxLength: MAX_TEXT_CHARACTERS }),
+      conversation: textContents({ maxLength: MAX_TEXT_CHARACTERS }),
+    }),
   async runCase(context, _setup, { request, conversation }) {
     const run = await runAdapter(context, envelopeLine({ ...TASK, request }, `${PROMPT}\n\n${conversation}`));
     if (run.timedOut) {
-      return { requirement: "adapter.timeouts.finishes-in-time", message: `${describeAdapterExit(run)} (${context.options.timeoutMs} ms) with this text in the envelope`, details: runEvidence(run) };
+      return {
+        requirement: "adapter.timeouts.finishes-in-time",
+        message: `${describeAdapterExit(run)} (${context.options.timeoutMs} ms) with this text in the envelope`,
+        details: runEvidence(run),
+      };
     }
     const notEvents = linesNotEvents(run);
     if (notEvents.length > 0) {
@@ -57,9 +84,15 @@ export const adapterTaskContentProperty = definePropertyScenario<null, TaskText>
     }
     if (!exitCodeAgrees(run)) {
       const errors = adapterEvents(run).filter((event) => event.type === "error").length;
-      return { message: `${describeAdapterExit(run)} ${errors > 0 ? "after writing an error event" : "without writing an error event"}: the exit code and the events disagree`, details: runEvidence(run) };
+      return {
+        message: `${describeAdapterExit(run)} ${errors > 0 ? "after writing an error event" : "without writing an error event"}: the exit code and the events disagree`,
+        details: runEvidence(run),
+      };
     }
     return undefined;
   },
-  describe: (_setup, { request, conversation }) => ({ request: abbreviated(request), conversation: abbreviated(conversation) }),
+  describe: (_setup, { request, conversation }) => ({
+    request: abbreviated(request),
+    conversation: abbreviated(conversation),
+  }),
 });

@@ -11,7 +11,14 @@ import type { JsonRpcId } from "../../kit/wire/jsonrpc.js";
 import { sameId } from "../../kit/wire/connection.js";
 import { AgentUnderTest } from "../agent/driver.js";
 import { excerptAround, excerptBetween } from "../agent/evidence.js";
-import { chunkingsOf, coalescingsOf, describeChunking, groupBySizes, jsonRpcIds, type Chunking } from "./arbitraries.js";
+import {
+  chunkingsOf,
+  coalescingsOf,
+  describeChunking,
+  groupBySizes,
+  jsonRpcIds,
+  type Chunking,
+} from "./arbitraries.js";
 import { definePropertyScenario, withCaseContext, type CaseFailure } from "./property-scenario.js";
 
 /** The kit's initialize id in these properties: a string no generated numeric id can collide with. */
@@ -36,7 +43,10 @@ function sessionNewParams(cwd: string) {
 }
 
 function frameBytes(id: JsonRpcId, cwd: string): Buffer {
-  return Buffer.from(`${JSON.stringify({ jsonrpc: "2.0", id, method: "session/new", params: sessionNewParams(cwd) })}\n`, "utf8");
+  return Buffer.from(
+    `${JSON.stringify({ jsonrpc: "2.0", id, method: "session/new", params: sessionNewParams(cwd) })}\n`,
+    "utf8",
+  );
 }
 
 /** How an outcome reads when two runs are compared: the answer's kind, not its content (session ids differ every run). */
@@ -49,7 +59,10 @@ export function answerShape(outcome: RequestOutcome): string {
  * The frames of a property and the agent's answers to them written plainly: the baseline each
  * case is compared with. Creates the session directory, removed when the scenario ends.
  */
-async function prepareSessionFrames(context: ScenarioContext, ids: number[]): Promise<SessionFrames | string> {
+async function prepareSessionFrames(
+  context: ScenarioContext,
+  ids: number[],
+): Promise<SessionFrames | string> {
   const cwd = makeScratchDir("ü😀é-");
   context.defer(async () => removeScratchDir(cwd));
   const frames = ids.map((id) => frameBytes(id, cwd));
@@ -60,13 +73,20 @@ async function prepareSessionFrames(context: ScenarioContext, ids: number[]): Pr
     for (const id of ids) outcomes.push(await agent.request("session/new", sessionNewParams(cwd), { id }));
     return outcomes;
   });
-  const slowest = Math.max(...baselineRun.map((outcome) => (outcome.kind === "response" ? outcome.latencyMs : 0)));
+  const slowest = Math.max(
+    ...baselineRun.map((outcome) => (outcome.kind === "response" ? outcome.latencyMs : 0)),
+  );
   const baseline = baselineRun.map(answerShape);
-  if (baseline.some((shape) => shape.startsWith("no answer"))) return `session/new written whole got ${baseline.join(", ")}; the fixed scenarios report why`;
+  if (baseline.some((shape) => shape.startsWith("no answer")))
+    return `session/new written whole got ${baseline.join(", ")}; the fixed scenarios report why`;
   return { cwd, ids, frames, baseline, waitMs: Math.max(MIN_CASE_WAIT_MS, Math.round(slowest * 5)) };
 }
 
-function compareWithBaseline(setup: SessionFrames, shapes: string[], how: (index: number) => string): CaseFailure | undefined {
+function compareWithBaseline(
+  setup: SessionFrames,
+  shapes: string[],
+  how: (index: number) => string,
+): CaseFailure | undefined {
   const index = shapes.findIndex((shape, at) => shape !== setup.baseline[at]);
   if (index === -1) return undefined;
   return {
@@ -77,7 +97,8 @@ function compareWithBaseline(setup: SessionFrames, shapes: string[], how: (index
 
 export const agentSplitFramesProperty = definePropertyScenario<SessionFrames, Chunking[]>({
   id: "agent.property.split-frames",
-  title: "any cutting of session/new frames (inside multi-byte characters too) is answered as the whole frames are",
+  title:
+    "any cutting of session/new frames (inside multi-byte characters too) is answered as the whole frames are",
   mode: "agent",
   requirements: ["agent.framing.accepts-split-frames"],
   setup: (context) => prepareSessionFrames(context, [101, 102, 103]),
@@ -88,19 +109,42 @@ export const agentSplitFramesProperty = definePropertyScenario<SessionFrames, Ch
     const shapes: string[] = [];
     for (const [index, id] of setup.ids.entries()) {
       const { cuts, delaysMs } = chunkings[index]!;
-      shapes.push(answerShape(await agent.request("session/new", sessionNewParams(setup.cwd), { id, waitMs: setup.waitMs, write: { kind: "cuts", cuts, delaysMs } })));
+      shapes.push(
+        answerShape(
+          await agent.request("session/new", sessionNewParams(setup.cwd), {
+            id,
+            waitMs: setup.waitMs,
+            write: { kind: "cuts", cuts, delaysMs },
+          }),
+        ),
+      );
     }
-    const failure = compareWithBaseline(setup, shapes, (index) => `cut at bytes ${chunkings[index]!.cuts.join(", ") || "(none)"}`);
+    const failure = compareWithBaseline(
+      setup,
+      shapes,
+      (index) => `cut at bytes ${chunkings[index]!.cuts.join(", ") || "(none)"}`,
+    );
     // The exchange after the handshake: the cut frames and what came back.
-    if (failure) failure.details = { ...failure.details, transcript: excerptBetween(agent.transcript, Math.max(0, agent.transcript.nextSeq - 16), agent.transcript.nextSeq) };
+    if (failure)
+      failure.details = {
+        ...failure.details,
+        transcript: excerptBetween(
+          agent.transcript,
+          Math.max(0, agent.transcript.nextSeq - 16),
+          agent.transcript.nextSeq,
+        ),
+      };
     return failure;
   },
-  describe: (setup, chunkings) => ({ frames: chunkings.map((chunking, index) => describeChunking(setup.frames[index]!, chunking)) }),
+  describe: (setup, chunkings) => ({
+    frames: chunkings.map((chunking, index) => describeChunking(setup.frames[index]!, chunking)),
+  }),
 });
 
 export const agentCoalescedFramesProperty = definePropertyScenario<SessionFrames, number[]>({
   id: "agent.property.coalesced-frames",
-  title: "any grouping of consecutive session/new frames into single writes is answered as one frame per write is",
+  title:
+    "any grouping of consecutive session/new frames into single writes is answered as one frame per write is",
   mode: "agent",
   requirements: ["agent.framing.accepts-coalesced-frames"],
   setup: (context) => prepareSessionFrames(context, [201, 202, 203, 204]),
@@ -109,17 +153,29 @@ export const agentCoalescedFramesProperty = definePropertyScenario<SessionFrames
     const agent = await AgentUnderTest.start(context);
     await agent.handshake({ id: INITIALIZE_ID });
     const shapes: string[] = [];
-    const frames = setup.ids.map((id) => ({ id, method: "session/new", params: sessionNewParams(setup.cwd) }));
+    const frames = setup.ids.map((id) => ({
+      id,
+      method: "session/new",
+      params: sessionNewParams(setup.cwd),
+    }));
     for (const group of groupBySizes(frames, sizes)) {
       // Each group is one write; the next is written only once this one is answered, so writes do not merge in the pipe.
       const sent = await agent.connection.sendCoalesced(group);
-      const outcomes = await Promise.all(sent.map((request) => agent.connection.awaitResponse(request, setup.waitMs)));
+      const outcomes = await Promise.all(
+        sent.map((request) => agent.connection.awaitResponse(request, setup.waitMs)),
+      );
       shapes.push(...outcomes.map(answerShape));
     }
-    const groupOf = (index: number) => groupBySizes(setup.ids.map((_, at) => at + 1), sizes).find((group) => group.includes(index + 1))!;
+    const groupOf = (index: number) =>
+      groupBySizes(
+        setup.ids.map((_, at) => at + 1),
+        sizes,
+      ).find((group) => group.includes(index + 1))!;
     return compareWithBaseline(setup, shapes, (index) => {
       const group = groupOf(index);
-      return group.length === 1 ? "written alone" : `written in one write with #${group.filter((other) => other !== index + 1).join(", #")}`;
+      return group.length === 1
+        ? "written alone"
+        : `written in one write with #${group.filter((other) => other !== index + 1).join(", #")}`;
     });
   },
   describe: (_setup, sizes) => ({ framesPerWrite: sizes }),
@@ -132,7 +188,8 @@ interface IdSetup {
 
 export const agentIdRoundTripProperty = definePropertyScenario<IdSetup, Array<number | string>>({
   id: "agent.property.id-round-trip",
-  title: "requests with generated ids (0, negative, 2^53 - 1, unicode and escaped strings) are answered with exactly those ids",
+  title:
+    "requests with generated ids (0, negative, 2^53 - 1, unicode and escaped strings) are answered with exactly those ids",
   mode: "agent",
   requirements: ["agent.jsonrpc.id-echo"],
   async setup(context) {
@@ -140,18 +197,36 @@ export const agentIdRoundTripProperty = definePropertyScenario<IdSetup, Array<nu
     return typeof prepared === "string" ? prepared : { cwd: prepared.cwd, waitMs: prepared.waitMs };
   },
   // Small positive integers are the kit's own ids on this connection (sync probes); the fixed id-types scenario covers them.
-  arbitrary: () => fc.uniqueArray(jsonRpcIds().filter((id) => id !== INITIALIZE_ID && !(typeof id === "number" && id >= 1 && id <= 1000)), { minLength: 1, maxLength: 4, comparator: "SameValueZero" }),
+  arbitrary: () =>
+    fc.uniqueArray(
+      jsonRpcIds().filter((id) => id !== INITIALIZE_ID && !(typeof id === "number" && id >= 1 && id <= 1000)),
+      { minLength: 1, maxLength: 4, comparator: "SameValueZero" },
+    ),
   async runCase(context, setup, ids) {
     const agent = await AgentUnderTest.start(context);
     await agent.handshake({ id: INITIALIZE_ID });
     for (const id of ids) {
-      const outcome = await agent.request("session/new", sessionNewParams(setup.cwd), { id, waitMs: setup.waitMs });
+      const outcome = await agent.request("session/new", sessionNewParams(setup.cwd), {
+        id,
+        waitMs: setup.waitMs,
+      });
       if (outcome.kind === "response") continue;
-      const stray = agent.connection.received.find((incoming) => incoming.seq > outcome.request.seq && incoming.message.kind === "response" && !agent.connection.sent.some((sent) => sameId(sent.id, (incoming.message as { id: JsonRpcId }).id)));
+      const stray = agent.connection.received.find(
+        (incoming) =>
+          incoming.seq > outcome.request.seq &&
+          incoming.message.kind === "response" &&
+          !agent.connection.sent.some((sent) => sameId(sent.id, (incoming.message as { id: JsonRpcId }).id)),
+      );
       const strayId = stray?.message.kind === "response" ? stray.message.id : undefined;
       return {
-        message: stray ? `session/new with id ${JSON.stringify(id)} was answered with id ${JSON.stringify(strayId)} instead` : `session/new with id ${JSON.stringify(id)} got no answer within ${setup.waitMs} ms (${outcome.reason})`,
-        details: { sentId: id, answeredId: strayId ?? null, transcript: excerptAround(agent.transcript, outcome.request.seq) },
+        message: stray
+          ? `session/new with id ${JSON.stringify(id)} was answered with id ${JSON.stringify(strayId)} instead`
+          : `session/new with id ${JSON.stringify(id)} got no answer within ${setup.waitMs} ms (${outcome.reason})`,
+        details: {
+          sentId: id,
+          answeredId: strayId ?? null,
+          transcript: excerptAround(agent.transcript, outcome.request.seq),
+        },
       };
     }
     return undefined;

@@ -16,7 +16,9 @@ const STOP_REASONS = new Set(["end_turn", "max_tokens", "max_turn_requests", "re
 
 /** Responses the agent sent to one request id, in order. */
 function responsesTo(agent: AgentUnderTest, id: unknown): IncomingMessage[] {
-  return agent.connection.received.filter((incoming) => incoming.message.kind === "response" && sameId(incoming.message.id, id as never));
+  return agent.connection.received.filter(
+    (incoming) => incoming.message.kind === "response" && sameId(incoming.message.id, id as never),
+  );
 }
 
 function stopReasonOf(response: IncomingMessage): string {
@@ -28,7 +30,8 @@ function stopReasonOf(response: IncomingMessage): string {
 
 export const agentPromptContentProperty = definePropertyScenario<null, string[]>({
   id: "agent.property.prompt-content",
-  title: "a prompt with generated text blocks (unicode, escapes, line breaks, long runs) gets exactly one terminal response",
+  title:
+    "a prompt with generated text blocks (unicode, escapes, line breaks, long runs) gets exactly one terminal response",
   mode: "agent",
   requirements: ["agent.prompt.answered-with-stop-reason"],
   needs: ["prompt"],
@@ -40,22 +43,42 @@ export const agentPromptContentProperty = definePropertyScenario<null, string[]>
     const sessionId = await agent.newSession();
     const blocks = [context.options.prompts.prompt!, ...texts].map((text) => ({ type: "text", text }));
     const turn = await agent.prompt(sessionId, blocks);
-    if (turn.outcome.kind !== "response") return { message: `the prompt got no response: ${describeOutcome(turn.outcome)}`, details: { transcript: excerptBetween(agent.transcript, turn.request.seq, turn.endSeq) } };
+    if (turn.outcome.kind !== "response")
+      return {
+        message: `the prompt got no response: ${describeOutcome(turn.outcome)}`,
+        details: { transcript: excerptBetween(agent.transcript, turn.request.seq, turn.endSeq) },
+      };
     // Anything the agent still had to say about this request arrives before the answer to a later probe.
     await agent.settle();
     const responses = responsesTo(agent, turn.request.id);
     const reasons = responses.map(stopReasonOf);
-    if (responses.length > 1) return { message: `the prompt got ${responses.length} responses (${reasons.join(", ")})`, details: { transcript: excerptBetween(agent.transcript, turn.request.seq, agent.transcript.nextSeq) } };
-    if (turn.outcome.error) return { message: `the prompt was answered with error ${turn.outcome.error.code} (${turn.outcome.error.message}), not a stopReason`, details: { error: turn.outcome.error } };
-    if (!STOP_REASONS.has(reasons[0]!)) return { message: `the prompt's response carried ${reasons[0]}, not one of ${[...STOP_REASONS].join(", ")}` };
+    if (responses.length > 1)
+      return {
+        message: `the prompt got ${responses.length} responses (${reasons.join(", ")})`,
+        details: { transcript: excerptBetween(agent.transcript, turn.request.seq, agent.transcript.nextSeq) },
+      };
+    if (turn.outcome.error)
+      return {
+        message: `the prompt was answered with error ${turn.outcome.error.code} (${turn.outcome.error.message}), not a stopReason`,
+        details: { error: turn.outcome.error },
+      };
+    if (!STOP_REASONS.has(reasons[0]!))
+      return {
+        message: `the prompt's response carried ${reasons[0]}, not one of ${[...STOP_REASONS].join(", ")}`,
+      };
     return undefined;
   },
-  describe: (_setup, texts) => ({ extraTextBlocks: texts.map((text) => (text.length > 200 ? `${text.slice(0, 200)}… (${text.length} characters)` : text)) }),
+  describe: (_setup, texts) => ({
+    extraTextBlocks: texts.map((text) =>
+      text.length > 200 ? `${text.slice(0, 200)}… (${text.length} characters)` : text,
+    ),
+  }),
 });
 
 export const agentCancelAnywhereProperty = definePropertyScenario<null, { afterUpdates: number }>({
   id: "agent.property.cancel-anywhere",
-  title: "session/cancel after any number of a long turn's updates ends the turn exactly once: cancelled, or completed before the cancel",
+  title:
+    "session/cancel after any number of a long turn's updates ends the turn exactly once: cancelled, or completed before the cancel",
   mode: "agent",
   requirements: ["agent.jsonrpc.one-response-per-request", "agent.timeouts.cancel-honoured"],
   needs: ["cancel-prompt"],
@@ -82,14 +105,26 @@ export const agentCancelAnywhereProperty = definePropertyScenario<null, { afterU
     const cancelled = request.answeredAtMs === undefined;
     if (cancelled) await agent.connection.notify("session/cancel", { sessionId });
     const turn = await turnPromise;
-    const evidence = () => ({ cancelSent: cancelled, updatesBeforeCancel: seen, transcript: excerptBetween(agent.transcript, request.seq, agent.transcript.nextSeq, 16) });
+    const evidence = () => ({
+      cancelSent: cancelled,
+      updatesBeforeCancel: seen,
+      transcript: excerptBetween(agent.transcript, request.seq, agent.transcript.nextSeq, 16),
+    });
     if (turn.outcome.kind !== "response") {
-      return { requirement: "agent.timeouts.cancel-honoured", message: `after session/cancel following ${seen} update(s) the turn never ended: ${describeOutcome(turn.outcome)}`, details: evidence() };
+      return {
+        requirement: "agent.timeouts.cancel-honoured",
+        message: `after session/cancel following ${seen} update(s) the turn never ended: ${describeOutcome(turn.outcome)}`,
+        details: evidence(),
+      };
     }
     await agent.settle();
     const reasons = responsesTo(agent, request.id).map(stopReasonOf);
     if (reasons.length > 1) {
-      return { requirement: "agent.jsonrpc.one-response-per-request", message: `a cancel after ${seen} update(s) ended the turn ${reasons.length} times: ${reasons.join(", then ")}`, details: { ...evidence(), cancelSeq } };
+      return {
+        requirement: "agent.jsonrpc.one-response-per-request",
+        message: `a cancel after ${seen} update(s) ended the turn ${reasons.length} times: ${reasons.join(", then ")}`,
+        details: { ...evidence(), cancelSeq },
+      };
     }
     return undefined;
   },

@@ -31,7 +31,10 @@ export function utf8InteriorOffsets(bytes: Uint8Array): number[] {
  * `maxDelayMs` between pieces. A pause of a few tens of milliseconds makes the pieces arrive as
  * separate reads; without pauses a pipe may join them again.
  */
-export function chunkingsOf(bytes: Uint8Array, options: { maxCuts?: number; maxDelayMs?: number } = {}): fc.Arbitrary<Chunking> {
+export function chunkingsOf(
+  bytes: Uint8Array,
+  options: { maxCuts?: number; maxDelayMs?: number } = {},
+): fc.Arbitrary<Chunking> {
   const { maxCuts = 8, maxDelayMs = 40 } = options;
   if (bytes.length < 2) return fc.constant({ cuts: [], delaysMs: [] });
   const anywhere = fc.integer({ min: 1, max: bytes.length - 1 });
@@ -39,7 +42,9 @@ export function chunkingsOf(bytes: Uint8Array, options: { maxCuts?: number; maxD
   const cut = interior.length > 0 ? fc.oneof(anywhere, fc.constantFrom(...interior)) : anywhere;
   return fc.uniqueArray(cut, { maxLength: Math.min(maxCuts, bytes.length - 1) }).chain((cuts) => {
     const sorted = [...cuts].sort((a, b) => a - b);
-    return fc.array(fc.integer({ min: 0, max: maxDelayMs }), { minLength: sorted.length, maxLength: sorted.length }).map((delaysMs) => ({ cuts: sorted, delaysMs }));
+    return fc
+      .array(fc.integer({ min: 0, max: maxDelayMs }), { minLength: sorted.length, maxLength: sorted.length })
+      .map((delaysMs) => ({ cuts: sorted, delaysMs }));
   });
 }
 
@@ -49,13 +54,21 @@ export { splitAtCuts };
 export function describeChunking(bytes: Uint8Array, chunking: Chunking): Record<string, unknown> {
   const interior = new Set(utf8InteriorOffsets(bytes));
   const text = Buffer.from(bytes).toString("utf8");
-  const splitCharacters = chunking.cuts.filter((cut) => interior.has(cut)).map((cut) => {
-    let start = cut;
-    while (start > 0 && interior.has(start)) start--;
-    const prefix = Buffer.from(bytes.subarray(0, start)).toString("utf8");
-    return { at: cut, character: [...text.slice(prefix.length)][0] };
-  });
-  return { bytes: bytes.length, pieceLengths: splitAtCuts(bytes, chunking.cuts).map((piece) => piece.length), cuts: chunking.cuts, delaysMs: chunking.delaysMs, splitCharacters };
+  const splitCharacters = chunking.cuts
+    .filter((cut) => interior.has(cut))
+    .map((cut) => {
+      let start = cut;
+      while (start > 0 && interior.has(start)) start--;
+      const prefix = Buffer.from(bytes.subarray(0, start)).toString("utf8");
+      return { at: cut, character: [...text.slice(prefix.length)][0] };
+    });
+  return {
+    bytes: bytes.length,
+    pieceLengths: splitAtCuts(bytes, chunking.cuts).map((piece) => piece.length),
+    cuts: chunking.cuts,
+    delaysMs: chunking.delaysMs,
+    splitCharacters,
+  };
 }
 
 /**
@@ -93,7 +106,19 @@ export function groupBySizes<T>(items: readonly T[], sizes: readonly number[]): 
  */
 export function jsonRpcIds(): fc.Arbitrary<number | string> {
   return fc.oneof(
-    fc.constantFrom<number | string>(0, -1, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, "", "1", "0x10", "id with spaces", "ü-é-😀", "line\nbreak", 'quote"back\\slash'),
+    fc.constantFrom<number | string>(
+      0,
+      -1,
+      Number.MAX_SAFE_INTEGER,
+      -Number.MAX_SAFE_INTEGER,
+      "",
+      "1",
+      "0x10",
+      "id with spaces",
+      "ü-é-😀",
+      "line\nbreak",
+      'quote"back\\slash',
+    ),
     fc.integer(),
     fc.maxSafeInteger(),
     fc.string({ unit: "binary", maxLength: 24 }),
@@ -102,8 +127,14 @@ export function jsonRpcIds(): fc.Arbitrary<number | string> {
 }
 
 /** The same id once: JSON-RPC ids of one type and value are the same id. */
-export function uniqueJsonRpcIds(options: { minLength?: number; maxLength?: number } = {}): fc.Arbitrary<Array<number | string>> {
-  return fc.uniqueArray(jsonRpcIds(), { minLength: options.minLength ?? 1, maxLength: options.maxLength ?? 4, comparator: "SameValueZero" });
+export function uniqueJsonRpcIds(
+  options: { minLength?: number; maxLength?: number } = {},
+): fc.Arbitrary<Array<number | string>> {
+  return fc.uniqueArray(jsonRpcIds(), {
+    minLength: options.minLength ?? 1,
+    maxLength: options.maxLength ?? 4,
+    comparator: "SameValueZero",
+  });
 }
 
 /**
@@ -112,11 +143,36 @@ export function uniqueJsonRpcIds(options: { minLength?: number; maxLength?: numb
  */
 export function textContents(options: { maxLength?: number } = {}): fc.Arbitrary<string> {
   const { maxLength = 4096 } = options;
-  const tricky = fc.constantFrom("\n", "\r\n", "\u2028", "\u2029", "\\n", '"', "\\", "\t", "\u0000", "😀", "é", "e\u0301", "\ufeff", "}\n{");
+  const tricky = fc.constantFrom(
+    "\n",
+    "\r\n",
+    "\u2028",
+    "\u2029",
+    "\\n",
+    '"',
+    "\\",
+    "\t",
+    "\u0000",
+    "😀",
+    "é",
+    "e\u0301",
+    "\ufeff",
+    "}\n{",
+  );
   return fc.oneof(
     { weight: 3, arbitrary: fc.string({ unit: "grapheme", maxLength: 64 }) },
-    { weight: 3, arbitrary: fc.array(fc.oneof(tricky, fc.string({ unit: "binary", maxLength: 16 })), { maxLength: 24 }).map((parts) => parts.join("")) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom("x", "é", "😀", "ab\n"), fc.integer({ min: 1, max: maxLength })).map(([unit, length]) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length)) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .array(fc.oneof(tricky, fc.string({ unit: "binary", maxLength: 16 })), { maxLength: 24 })
+        .map((parts) => parts.join("")),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom("x", "é", "😀", "ab\n"), fc.integer({ min: 1, max: maxLength }))
+        .map(([unit, length]) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length)),
+    },
   );
 }
 
@@ -138,11 +194,18 @@ export type TurnStep =
  * Legal interleavings of a turn: updates of the turn's own session and of `foreignSessions`
  * other sessions in any order, and (when `permission`) one permission request at any point.
  */
-export function turnInterleavings(options: { maxUpdates?: number; foreignSessions?: number; permission?: boolean } = {}): fc.Arbitrary<TurnStep[]> {
+export function turnInterleavings(
+  options: { maxUpdates?: number; foreignSessions?: number; permission?: boolean } = {},
+): fc.Arbitrary<TurnStep[]> {
   const { maxUpdates = 6, foreignSessions = 2, permission = false } = options;
   const update: fc.Arbitrary<TurnStep> =
     foreignSessions > 0
-      ? fc.oneof(fc.constant<TurnStep>({ kind: "own-update" }), fc.integer({ min: 0, max: foreignSessions - 1 }).map<TurnStep>((session) => ({ kind: "foreign-update", session })))
+      ? fc.oneof(
+          fc.constant<TurnStep>({ kind: "own-update" }),
+          fc
+            .integer({ min: 0, max: foreignSessions - 1 })
+            .map<TurnStep>((session) => ({ kind: "foreign-update", session })),
+        )
       : fc.constant<TurnStep>({ kind: "own-update" });
   if (!permission) return fc.array(update, { minLength: 1, maxLength: maxUpdates });
   // The updates before and after the request, as two arrays rather than a position chained on
@@ -151,7 +214,9 @@ export function turnInterleavings(options: { maxUpdates?: number; foreignSession
   const side = fc.array(update, { maxLength: maxUpdates });
   return fc
     .tuple(side, side)
-    .filter(([before, after]) => before.length + after.length >= 1 && before.length + after.length <= maxUpdates)
+    .filter(
+      ([before, after]) => before.length + after.length >= 1 && before.length + after.length <= maxUpdates,
+    )
     .map(([before, after]) => [...before, { kind: "permission" } as TurnStep, ...after]);
 }
 
@@ -171,7 +236,9 @@ export function toleratedFaults(): fc.Arbitrary<ToleratedFault> {
   return fc.oneof(
     textContents({ maxLength: 256 }).map<ToleratedFault>((text) => ({ kind: "stderr-noise", text })),
     fc.integer({ min: 0, max: 50 }).map<ToleratedFault>((ms) => ({ kind: "pause", ms })),
-    fc.stringMatching(/^_[a-z]{1,8}\/[a-z]{1,8}$/).map<ToleratedFault>((method) => ({ kind: "unknown-notification", method })),
+    fc
+      .stringMatching(/^_[a-z]{1,8}\/[a-z]{1,8}$/)
+      .map<ToleratedFault>((method) => ({ kind: "unknown-notification", method })),
     fc.stringMatching(/^x[A-Za-z]{1,8}$/).map<ToleratedFault>((name) => ({ kind: "extra-field", name })),
   );
 }

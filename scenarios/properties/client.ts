@@ -16,7 +16,13 @@ import { agentScript, nonce } from "../client/agent-scripts.js";
 import { isValidPermissionOutcome, OFFERED_OPTION_IDS } from "../client/behaviour.js";
 import { describeExit, runClient, succeeded, type ClientRun } from "../client/driver.js";
 import { showsForeignCanary } from "../client/protocol.js";
-import { chunkingsOf, describeChunking, turnInterleavings, type Chunking, type TurnStep } from "./arbitraries.js";
+import {
+  chunkingsOf,
+  describeChunking,
+  turnInterleavings,
+  type Chunking,
+  type TurnStep,
+} from "./arbitraries.js";
 import { definePropertyScenario, withCaseContext } from "./property-scenario.js";
 
 /** The client's output lines a failure shows, at most. */
@@ -30,7 +36,11 @@ function caseScript(actions: AgentAction[], extra: Omit<AgentScript, "role" | "p
 function outputEvidence(run: ClientRun, needle?: string): Record<string, unknown> {
   const lines = run.output.split("\n").filter((line) => line.trim() !== "");
   const matching = needle === undefined ? [] : lines.filter((line) => line.includes(needle));
-  return { clientExit: describeExit(run), clientOutput: (matching.length > 0 ? matching : lines).slice(0, EVIDENCE_LINES), stderrTail: run.stderrTail };
+  return {
+    clientExit: describeExit(run),
+    clientOutput: (matching.length > 0 ? matching : lines).slice(0, EVIDENCE_LINES),
+    stderrTail: run.stderrTail,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -59,7 +69,10 @@ function turnOutcome(run: ClientRun, texts: readonly string[]): TurnOutcome {
 
 /** The messages of the split-frames turn, then end_turn; `cuts` cuts the agent's writes. */
 function splitFramesScript(texts: readonly string[], cuts?: Faults["cuts"]): AgentScript {
-  return caseScript([...texts.map((text) => ({ message: text })), { stop: "end_turn" }], cuts ? { faults: { cuts } } : {});
+  return caseScript(
+    [...texts.map((text) => ({ message: text })), { stop: "end_turn" }],
+    cuts ? { faults: { cuts } } : {},
+  );
 }
 
 /**
@@ -72,7 +85,9 @@ function cutsPerWrite(frames: readonly Buffer[], chunking: Chunking): NonNullabl
   let start = 0;
   return frames.map((frame) => {
     const end = start + frame.length;
-    const inFrame = chunking.cuts.flatMap((cut, index) => (cut > start && cut < end ? [{ at: cut - start, delayMs: chunking.delaysMs[index]! }] : []));
+    const inFrame = chunking.cuts.flatMap((cut, index) =>
+      cut > start && cut < end ? [{ at: cut - start, delayMs: chunking.delaysMs[index]! }] : [],
+    );
     start = end;
     return { at: inFrame.map((cut) => cut.at), delaysMs: inFrame.map((cut) => cut.delayMs) };
   });
@@ -82,7 +97,8 @@ function cutsPerWrite(frames: readonly Buffer[], chunking: Chunking): NonNullabl
 function describeFrame(frame: Buffer): string {
   try {
     const parsed = JSON.parse(frame.toString("utf8")) as { method?: unknown; id?: unknown };
-    if (typeof parsed.method === "string") return "id" in parsed ? `the ${parsed.method} request` : `a ${parsed.method} notification`;
+    if (typeof parsed.method === "string")
+      return "id" in parsed ? `the ${parsed.method} request` : `a ${parsed.method} notification`;
     return `the response to id ${JSON.stringify(parsed.id)}`;
   } catch {
     return "a line that is not JSON";
@@ -91,7 +107,11 @@ function describeFrame(frame: Buffer): string {
 
 /** The frames a chunking cuts, and into how many pieces. */
 function describeCutFrames(frames: readonly Buffer[], chunking: Chunking): string[] {
-  return cutsPerWrite(frames, chunking).flatMap((cut, index) => (cut.at.length > 0 ? [`write ${index + 1} (${describeFrame(frames[index]!)}) in ${cut.at.length + 1} pieces`] : []));
+  return cutsPerWrite(frames, chunking).flatMap((cut, index) =>
+    cut.at.length > 0
+      ? [`write ${index + 1} (${describeFrame(frames[index]!)}) in ${cut.at.length + 1} pieces`]
+      : [],
+  );
 }
 
 /** The ASCII nonce at the head of a split-frames text. */
@@ -101,38 +121,59 @@ function nonceOf(text: string): string {
 
 export const clientSplitFramesProperty = definePropertyScenario<SplitFramesSetup, Chunking>({
   id: "client.property.split-frames",
-  title: "any cutting of the agent's frames into writes (inside multi-byte characters too, with pauses) gives the outcome the whole frames give",
+  title:
+    "any cutting of the agent's frames into writes (inside multi-byte characters too, with pauses) gives the outcome the whole frames give",
   mode: "client",
   requirements: ["client.framing.reassembles-split-frames"],
   async setup(context) {
     // Fixed for the whole property, so every case cuts the bytes the baseline run measured
     // (a nonce is always 8 hex digits; the mock agent's own ids come from counters).
     const texts = [`${nonce("split-1")} grüße 😀 漢字`, `${nonce("split-2")} ½ café ∑ 𝄞`];
-    const run = await withCaseContext(context, (caseContext) => runClient(caseContext, splitFramesScript(texts)));
+    const run = await withCaseContext(context, (caseContext) =>
+      runClient(caseContext, splitFramesScript(texts)),
+    );
     const baseline = turnOutcome(run, texts);
-    if (!baseline.completed) return `with its frames written whole the client did not complete the turn (${describeExit(run)}); the fixed turn scenarios report why`;
-    const frames = run.events.flatMap((event) => (event.kind === "sent" ? [Buffer.from(`${event.text}\n`, "utf8")] : []));
-    if (frames.length === 0) return "the agent wrote no frame in the baseline run; the fixed turn scenarios report why";
+    if (!baseline.completed)
+      return `with its frames written whole the client did not complete the turn (${describeExit(run)}); the fixed turn scenarios report why`;
+    const frames = run.events.flatMap((event) =>
+      event.kind === "sent" ? [Buffer.from(`${event.text}\n`, "utf8")] : [],
+    );
+    if (frames.length === 0)
+      return "the agent wrote no frame in the baseline run; the fixed turn scenarios report why";
     return { texts, frames, stream: Buffer.concat(frames), baseline };
   },
   arbitrary: (setup) => chunkingsOf(setup.stream, { maxCuts: 8, maxDelayMs: 30 }),
   async runCase(context, setup, chunking) {
-    const run = await runClient(context, splitFramesScript(setup.texts, cutsPerWrite(setup.frames, chunking)));
+    const run = await runClient(
+      context,
+      splitFramesScript(setup.texts, cutsPerWrite(setup.frames, chunking)),
+    );
     const outcome = turnOutcome(run, setup.texts);
     const differences = setup.texts.flatMap((text, index) =>
-      outcome.shown[index] === setup.baseline.shown[index] ? [] : [`the agent's text ${JSON.stringify(text)} was ${outcome.shown[index] ? "shown" : "not shown unchanged"} (with whole frames it was ${setup.baseline.shown[index] ? "shown" : "not shown"})`],
+      outcome.shown[index] === setup.baseline.shown[index]
+        ? []
+        : [
+            `the agent's text ${JSON.stringify(text)} was ${outcome.shown[index] ? "shown" : "not shown unchanged"} (with whole frames it was ${setup.baseline.shown[index] ? "shown" : "not shown"})`,
+          ],
     );
-    if (!outcome.completed) differences.unshift(`the turn did not complete: ${describeExit(run)} (with whole frames it completed)`);
+    if (!outcome.completed)
+      differences.unshift(`the turn did not complete: ${describeExit(run)} (with whole frames it completed)`);
     if (differences.length === 0) return undefined;
     // A text's nonce is plain ASCII and survives any cut, so the line that shows it shows what became of the rest.
-    const mangled = setup.texts.map(nonceOf).find((head, index) => !outcome.shown[index] && run.output.includes(head));
+    const mangled = setup.texts
+      .map(nonceOf)
+      .find((head, index) => !outcome.shown[index] && run.output.includes(head));
     return {
       message: `with ${describeCutFrames(setup.frames, chunking).join(", ") || "no frame cut"}: ${differences.join("; ")}`,
       details: { texts: setup.texts, ...outputEvidence(run, mangled) },
     };
   },
   // agentCuts is the mock agent's `cuts` fault for the case, to replay it in a peer script of your own.
-  describe: (setup, chunking) => ({ framesCut: describeCutFrames(setup.frames, chunking), ...describeChunking(setup.stream, chunking), agentCuts: cutsPerWrite(setup.frames, chunking) }),
+  describe: (setup, chunking) => ({
+    framesCut: describeCutFrames(setup.frames, chunking),
+    ...describeChunking(setup.stream, chunking),
+    agentCuts: cutsPerWrite(setup.frames, chunking),
+  }),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -173,7 +214,10 @@ function turnActions(steps: readonly TurnStep[], texts: TurnTexts): AgentAction[
   let foreign = 0;
   const actions: AgentAction[] = steps.map((step): AgentAction => {
     if (step.kind === "own-update") return { message: texts.own[own++]! };
-    if (step.kind === "foreign-update") return { foreignUpdate: { sessionId: FOREIGN_SESSIONS[step.session]!, text: texts.foreign[foreign++]! } };
+    if (step.kind === "foreign-update")
+      return {
+        foreignUpdate: { sessionId: FOREIGN_SESSIONS[step.session]!, text: texts.foreign[foreign++]! },
+      };
     // No tool_call update before it: the request carries its tool call, and "any point" includes before any update.
     return { requestPermission: { toolCallId: "kit-tool", title: "Write kit.txt" } };
   });
@@ -187,7 +231,11 @@ function describeStep(step: TurnStep): string {
   return "permission request";
 }
 
-function runTurn(context: Parameters<typeof runClient>[0], steps: readonly TurnStep[], texts: TurnTexts): Promise<ClientRun> {
+function runTurn(
+  context: Parameters<typeof runClient>[0],
+  steps: readonly TurnStep[],
+  texts: TurnTexts,
+): Promise<ClientRun> {
   return runClient(context, caseScript(turnActions(steps, texts), { sessionIds: [OWN_SESSION] }));
 }
 
@@ -197,13 +245,15 @@ function runTurn(context: Parameters<typeof runClient>[0], steps: readonly TurnS
 
 export const clientForeignUpdatesProperty = definePropertyScenario<null, TurnStep[]>({
   id: "client.property.foreign-updates",
-  title: "no interleaving of the turn's updates, updates for other sessions and a permission request shows a foreign update's text as the turn's output",
+  title:
+    "no interleaving of the turn's updates, updates for other sessions and a permission request shows a foreign update's text as the turn's output",
   mode: "client",
   requirements: ["client.session-matching.ignores-foreign-updates"],
   setup: async () => null,
   // Every turn asks permission somewhere, because a client may look back at what came before a
   // request and show it; turns without one are what the fixed foreign-updates scenario plays.
-  arbitrary: () => turnInterleavings({ maxUpdates: 5, foreignSessions: FOREIGN_SESSIONS.length, permission: true }),
+  arbitrary: () =>
+    turnInterleavings({ maxUpdates: 5, foreignSessions: FOREIGN_SESSIONS.length, permission: true }),
   async runCase(context, _setup, steps) {
     const texts = turnTexts(steps);
     const run = await runTurn(context, steps, texts);
@@ -224,20 +274,31 @@ export const clientForeignUpdatesProperty = definePropertyScenario<null, TurnSte
 
 export const clientPermissionAnywhereProperty = definePropertyScenario<null, TurnStep[]>({
   id: "client.property.permission-anywhere",
-  title: "a permission request at any point of a turn (before any update, between updates, after one for another session) gets a valid answer",
+  title:
+    "a permission request at any point of a turn (before any update, between updates, after one for another session) gets a valid answer",
   mode: "client",
   requirements: ["client.permission.valid-answer"],
   setup: async () => null,
   arbitrary: () => turnInterleavings({ maxUpdates: 4, foreignSessions: 1, permission: true }),
   async runCase(context, _setup, steps) {
     const run = await runTurn(context, steps, turnTexts(steps));
-    const before = steps.slice(0, steps.findIndex((step) => step.kind === "permission"));
-    const where = before.length === 0 ? "a permission request before any update" : `a permission request after [${before.map(describeStep).join(", ")}]`;
+    const before = steps.slice(
+      0,
+      steps.findIndex((step) => step.kind === "permission"),
+    );
+    const where =
+      before.length === 0
+        ? "a permission request before any update"
+        : `a permission request after [${before.map(describeStep).join(", ")}]`;
     const answer = run.events.find((event) => event.kind === "permission");
-    if (answer?.kind !== "permission") return { message: `${where} was never answered (${describeExit(run)})`, details: outputEvidence(run) };
+    if (answer?.kind !== "permission")
+      return { message: `${where} was never answered (${describeExit(run)})`, details: outputEvidence(run) };
     // Judged as the fixed permission scenario judges it.
     if (isValidPermissionOutcome(answer.outcome)) return undefined;
-    return { message: `${where} was answered ${JSON.stringify(answer.outcome)}: the answer must select an offered option (${OFFERED_OPTION_IDS.join(", ")}) or be cancelled`, details: { answer: answer.outcome ?? null, ...outputEvidence(run) } };
+    return {
+      message: `${where} was answered ${JSON.stringify(answer.outcome)}: the answer must select an offered option (${OFFERED_OPTION_IDS.join(", ")}) or be cancelled`,
+      details: { answer: answer.outcome ?? null, ...outputEvidence(run) },
+    };
   },
   describe: (_setup, steps) => ({ steps: steps.map(describeStep) }),
 });

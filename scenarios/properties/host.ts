@@ -17,7 +17,11 @@ import { definePropertyScenario, withCaseContext, type CaseFailure } from "./pro
 const EVIDENCE_LINES = 12;
 
 function outputEvidence(run: HostRun): Record<string, unknown> {
-  return { hostExit: describeHostExit(run), hostStdout: run.lines.slice(0, EVIDENCE_LINES).map((line) => line.text), stderrTail: run.stderrTail };
+  return {
+    hostExit: describeHostExit(run),
+    hostStdout: run.lines.slice(0, EVIDENCE_LINES).map((line) => line.text),
+    stderrTail: run.stderrTail,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -60,7 +64,8 @@ function chunkedWrites(stream: Buffer, chunking: Chunking): AdapterAction[] {
 
 export const hostSplitLinesProperty = definePropertyScenario<SplitLinesSetup, Chunking>({
   id: "host.property.split-lines",
-  title: "any cutting of the adapter's event lines into writes (inside multi-byte characters too, with pauses) shows what the whole lines show",
+  title:
+    "any cutting of the adapter's event lines into writes (inside multi-byte characters too, with pauses) shows what the whole lines show",
   mode: "host",
   requirements: ["host.framing.reassembles-split-lines"],
   async setup(context) {
@@ -72,7 +77,12 @@ export const hostSplitLinesProperty = definePropertyScenario<SplitLinesSetup, Ch
       { type: "message", text: `${nonce("split-2")} ½ café ∑ 𝄞` },
     ];
     const stream = Buffer.from(events.map((event) => `${JSON.stringify(event)}\n`).join(""), "utf8");
-    const run = await withCaseContext(context, (caseContext) => runHost(caseContext, events.map((event) => ({ event }))));
+    const run = await withCaseContext(context, (caseContext) =>
+      runHost(
+        caseContext,
+        events.map((event) => ({ event })),
+      ),
+    );
     const baseline = shownOutcome(run, events);
     const messageHidden = events.some((event, index) => event.type === "message" && !baseline.shown[index]);
     if (!baseline.completed || messageHidden) {
@@ -85,9 +95,14 @@ export const hostSplitLinesProperty = definePropertyScenario<SplitLinesSetup, Ch
     const run = await runHost(context, chunkedWrites(setup.stream, chunking));
     const outcome = shownOutcome(run, setup.events);
     const differences = setup.events.flatMap((event, index) =>
-      outcome.shown[index] === setup.baseline.shown[index] ? [] : [`${describeEvent(event)} was ${outcome.shown[index] ? "shown" : "not shown"} (written whole it was ${setup.baseline.shown[index] ? "shown" : "not shown"})`],
+      outcome.shown[index] === setup.baseline.shown[index]
+        ? []
+        : [
+            `${describeEvent(event)} was ${outcome.shown[index] ? "shown" : "not shown"} (written whole it was ${setup.baseline.shown[index] ? "shown" : "not shown"})`,
+          ],
     );
-    if (outcome.completed !== setup.baseline.completed) differences.unshift(`the task did not complete: ${describeHostExit(run)}`);
+    if (outcome.completed !== setup.baseline.completed)
+      differences.unshift(`the task did not complete: ${describeHostExit(run)}`);
     if (differences.length === 0) return undefined;
     const pieces = chunking.cuts.length + 1;
     return {
@@ -95,7 +110,10 @@ export const hostSplitLinesProperty = definePropertyScenario<SplitLinesSetup, Ch
       details: { texts: setup.events.map((event) => event.text), ...outputEvidence(run) },
     };
   },
-  describe: (setup, chunking) => ({ stream: setup.stream.toString("utf8"), ...describeChunking(setup.stream, chunking) }),
+  describe: (setup, chunking) => ({
+    stream: setup.stream.toString("utf8"),
+    ...describeChunking(setup.stream, chunking),
+  }),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -113,7 +131,11 @@ const UNKNOWN_TYPES = ["tool", "progress", "reasoning", "result", "Message"] as 
 /** Whether a message with this step's id came earlier: a message that repeats an id must not be shown. */
 function isRepeat(steps: readonly HostEventStep[], index: number): boolean {
   const step = steps[index]!;
-  return step.kind === "message" && step.id !== undefined && steps.slice(0, index).some((earlier) => earlier.kind === "message" && earlier.id === step.id);
+  return (
+    step.kind === "message" &&
+    step.id !== undefined &&
+    steps.slice(0, index).some((earlier) => earlier.kind === "message" && earlier.id === step.id)
+  );
 }
 
 /**
@@ -124,14 +146,24 @@ function isRepeat(steps: readonly HostEventStep[], index: number): boolean {
  */
 function hostEventInterleavings(): fc.Arbitrary<HostEventStep[]> {
   const id = fc.option(fc.constantFrom(...EVENT_IDS), { nil: undefined });
-  const withId = <T extends HostEventStep>(step: T, stepId: string | undefined): T => (stepId === undefined ? step : { ...step, id: stepId });
+  const withId = <T extends HostEventStep>(step: T, stepId: string | undefined): T =>
+    stepId === undefined ? step : { ...step, id: stepId };
   const step = fc.oneof(
     { weight: 3, arbitrary: id.map((stepId) => withId<HostEventStep>({ kind: "message" }, stepId)) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...UNKNOWN_TYPES), id).map(([type, stepId]) => withId<HostEventStep>({ kind: "unknown", type }, stepId)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...UNKNOWN_TYPES), id)
+        .map(([type, stepId]) => withId<HostEventStep>({ kind: "unknown", type }, stepId)),
+    },
   );
   return fc
     .array(step, { minLength: 3, maxLength: 10 })
-    .filter((steps) => steps.some((_, index) => isRepeat(steps, index)) && steps.some((candidate) => candidate.kind === "unknown"));
+    .filter(
+      (steps) =>
+        steps.some((_, index) => isRepeat(steps, index)) &&
+        steps.some((candidate) => candidate.kind === "unknown"),
+    );
 }
 
 /** "message id=a", "message (no id)", "unknown type tool, id=b": plain words, so they read well inside a JSON report too. */
@@ -149,7 +181,11 @@ function eventOf(step: HostEventStep, text: string): Record<string, unknown> {
 }
 
 /** The property's requirements, in the order a case's problems are counted against them. */
-const INTERLEAVING_REQUIREMENTS = ["host.events.duplicate-id-shown-once", "host.events.ignores-unknown-types", "host.events.shows-messages"] as const satisfies readonly RequirementId[];
+const INTERLEAVING_REQUIREMENTS = [
+  "host.events.duplicate-id-shown-once",
+  "host.events.ignores-unknown-types",
+  "host.events.shows-messages",
+] as const satisfies readonly RequirementId[];
 
 interface Misjudged {
   requirement: RequirementId;
@@ -158,12 +194,15 @@ interface Misjudged {
 
 export const hostEventInterleavingsProperty = definePropertyScenario<null, HostEventStep[]>({
   id: "host.property.event-interleavings",
-  title: "any interleaving of messages, repeated ids and unknown event types shows each id's first message and every message without an id, and nothing else",
+  title:
+    "any interleaving of messages, repeated ids and unknown event types shows each id's first message and every message without an id, and nothing else",
   mode: "host",
   requirements: INTERLEAVING_REQUIREMENTS,
   async setup(context) {
     const text = nonce("plain");
-    const run = await withCaseContext(context, (caseContext) => runHost(caseContext, [{ message: { text } }]));
+    const run = await withCaseContext(context, (caseContext) =>
+      runHost(caseContext, [{ message: { text } }]),
+    );
     if (completed(run) && shown(run, text)) return null;
     return `one plain message was not shown in a completed task (${describeHostExit(run)}); host.events.shows-messages reports why`;
   },
@@ -175,21 +214,32 @@ export const hostEventInterleavingsProperty = definePropertyScenario<null, HostE
       steps.map((step, index) => ({ event: eventOf(step, texts[index]!) })),
     );
     const misjudged: Misjudged[] = [];
-    if (!completed(run)) misjudged.push({ requirement: "host.events.shows-messages", what: `the task did not complete: ${describeHostExit(run)}` });
+    if (!completed(run))
+      misjudged.push({
+        requirement: "host.events.shows-messages",
+        what: `the task did not complete: ${describeHostExit(run)}`,
+      });
     for (const [index, step] of steps.entries()) {
       const at = `event #${index + 1} (${describeStep(step)})`;
       const wasShown = shown(run, texts[index]!);
       if (step.kind === "unknown") {
-        if (wasShown) misjudged.push({ requirement: "host.events.ignores-unknown-types", what: `${at} was shown` });
+        if (wasShown)
+          misjudged.push({ requirement: "host.events.ignores-unknown-types", what: `${at} was shown` });
       } else if (isRepeat(steps, index)) {
-        if (wasShown) misjudged.push({ requirement: "host.events.duplicate-id-shown-once", what: `${at} repeats an id already shown, yet it was shown` });
+        if (wasShown)
+          misjudged.push({
+            requirement: "host.events.duplicate-id-shown-once",
+            what: `${at} repeats an id already shown, yet it was shown`,
+          });
       } else if (!wasShown) {
         misjudged.push({ requirement: "host.events.shows-messages", what: `${at} was not shown` });
       }
     }
     if (misjudged.length === 0) return undefined;
     // Every problem is in the message; the case counts against the first requirement in the property's order.
-    const requirement = INTERLEAVING_REQUIREMENTS.find((candidate) => misjudged.some((problem) => problem.requirement === candidate))!;
+    const requirement = INTERLEAVING_REQUIREMENTS.find((candidate) =>
+      misjudged.some((problem) => problem.requirement === candidate),
+    )!;
     const failure: CaseFailure = {
       requirement,
       message: `events ${steps.map((step) => `[${describeStep(step)}]`).join(" ")}: ${misjudged.map((problem) => problem.what).join("; ")}`,

@@ -8,7 +8,14 @@
 import fc from "fast-check";
 import { performance } from "node:perf_hooks";
 import type { RequirementId } from "../../kit/requirements/index.js";
-import { BlockedScenario, StopScenario, type Mode, type Scenario, type ScenarioContext, type ScenarioNeed } from "../../kit/scenario.js";
+import {
+  BlockedScenario,
+  StopScenario,
+  type Mode,
+  type Scenario,
+  type ScenarioContext,
+  type ScenarioNeed,
+} from "../../kit/scenario.js";
 import type { PropertyResult, TranscriptLine } from "../../reports/report-types.js";
 import { replayCommand } from "./replay-command.js";
 import { KitBugError } from "../../kit/errors.js";
@@ -54,14 +61,24 @@ export function definePropertyScenario<Setup, Value>(definition: PropertyDefinit
   };
 }
 
-async function runProperty<Setup, Value>(definition: PropertyDefinition<Setup, Value>, context: ScenarioContext): Promise<void> {
+async function runProperty<Setup, Value>(
+  definition: PropertyDefinition<Setup, Value>,
+  context: ScenarioContext,
+): Promise<void> {
   const { seed, runs, propertyTimeMs, replay } = context.options;
   const started = performance.now();
   const [ownRequirement] = definition.requirements;
   const base = { id: definition.id, requirement: ownRequirement, seed, runsRequested: runs };
   const notTested = (message: string) => {
-    for (const requirement of definition.requirements) context.check({ requirement, verdict: "not-tested", message: `not exercised: ${message}` });
-    context.recordProperty({ ...base, runs: 0, verdict: "not-tested", message, durationMs: Math.round(performance.now() - started) });
+    for (const requirement of definition.requirements)
+      context.check({ requirement, verdict: "not-tested", message: `not exercised: ${message}` });
+    context.recordProperty({
+      ...base,
+      runs: 0,
+      verdict: "not-tested",
+      message,
+      durationMs: Math.round(performance.now() - started),
+    });
   };
   if (runs === 0 && replay === undefined) return notTested("properties were not run (--runs 0)");
 
@@ -97,15 +114,25 @@ async function runProperty<Setup, Value>(definition: PropertyDefinition<Setup, V
   // A bug in the kit surfaces as itself, never as a counterexample against the target.
   if (details.errorInstance instanceof KitBugError) throw details.errorInstance;
   const durationMs = Math.round(performance.now() - started);
-  const budget = details.interrupted ? `; the ${propertyTimeMs} ms budget (--property-time) ran out after ${details.numRuns} of ${runs} cases` : "";
+  const budget = details.interrupted
+    ? `; the ${propertyTimeMs} ms budget (--property-time) ran out after ${details.numRuns} of ${runs} cases`
+    : "";
 
   if (details.failed && details.counterexample) {
     const value = details.counterexample[0] as Value;
-    const failure = failures.get(JSON.stringify(value)) ?? { message: details.errorInstance instanceof Error ? `the case threw: ${details.errorInstance.message}` : "the case failed" };
+    const failure = failures.get(JSON.stringify(value)) ?? {
+      message:
+        details.errorInstance instanceof Error
+          ? `the case threw: ${details.errorInstance.message}`
+          : "the case failed",
+    };
     const counterexample = definition.describe(setup, value);
     const path = details.counterexamplePath ?? "";
     const replayLine = replayCommand(context, definition.id, seed, path);
-    const found = replay !== undefined ? "replayed counterexample" : `after ${details.numRuns} case(s) and ${details.numShrinks} shrink(s)`;
+    const found =
+      replay !== undefined
+        ? "replayed counterexample"
+        : `after ${details.numRuns} case(s) and ${details.numShrinks} shrink(s)`;
     const message = `${failure.message} (${found}, seed ${seed}${budget})`;
     const requirement = failure.requirement ?? ownRequirement;
     // A transcript excerpt goes where every report looks for one (the transcript viewer, the Markdown details).
@@ -114,15 +141,39 @@ async function runProperty<Setup, Value>(definition: PropertyDefinition<Setup, V
       requirement,
       verdict: "fail",
       message,
-      evidence: { ...(Array.isArray(transcript) ? { transcript: transcript as TranscriptLine[] } : {}), details: { property: definition.id, seed, path, replay: replayLine, counterexample, ...otherDetails } },
+      evidence: {
+        ...(Array.isArray(transcript) ? { transcript: transcript as TranscriptLine[] } : {}),
+        details: { property: definition.id, seed, path, replay: replayLine, counterexample, ...otherDetails },
+      },
     });
-    context.recordProperty({ ...base, requirement, runs: details.numRuns, verdict: "fail", message, durationMs, interrupted: details.interrupted, shrinks: details.numShrinks, counterexample, path, replay: replayLine });
+    context.recordProperty({
+      ...base,
+      requirement,
+      runs: details.numRuns,
+      verdict: "fail",
+      message,
+      durationMs,
+      interrupted: details.interrupted,
+      shrinks: details.numShrinks,
+      counterexample,
+      path,
+      replay: replayLine,
+    });
     return;
   }
-  if (details.numRuns === 0) return notTested(`no case ran within the ${propertyTimeMs} ms budget (--property-time)`);
+  if (details.numRuns === 0)
+    return notTested(`no case ran within the ${propertyTimeMs} ms budget (--property-time)`);
   const message = `held for ${details.numRuns} generated case(s) from seed ${seed}${budget}`;
-  for (const requirement of definition.requirements) context.check({ requirement, verdict: "pass", message: `property ${definition.id} ${message}` });
-  context.recordProperty({ ...base, runs: details.numRuns, verdict: "pass", message, durationMs, interrupted: details.interrupted });
+  for (const requirement of definition.requirements)
+    context.check({ requirement, verdict: "pass", message: `property ${definition.id} ${message}` });
+  context.recordProperty({
+    ...base,
+    runs: details.numRuns,
+    verdict: "pass",
+    message,
+    durationMs,
+    interrupted: details.interrupted,
+  });
 }
 
 /**
@@ -130,7 +181,12 @@ async function runProperty<Setup, Value>(definition: PropertyDefinition<Setup, V
  * property ends), and the per-frame checks its drivers record are dropped, because a property
  * judges only its own claim; the fixed scenarios report the rest.
  */
-async function runIsolatedCase<Setup, Value>(definition: PropertyDefinition<Setup, Value>, context: ScenarioContext, setup: Setup, value: Value): Promise<CaseFailure | undefined> {
+async function runIsolatedCase<Setup, Value>(
+  definition: PropertyDefinition<Setup, Value>,
+  context: ScenarioContext,
+  setup: Setup,
+  value: Value,
+): Promise<CaseFailure | undefined> {
   try {
     return await withCaseContext(context, (caseContext) => definition.runCase(caseContext, setup, value));
   } catch (error) {
@@ -145,7 +201,10 @@ async function runIsolatedCase<Setup, Value>(definition: PropertyDefinition<Setu
  * (not when the whole property ends), and the per-frame checks its drivers record are dropped,
  * because a property judges only its own claim; the fixed scenarios report the rest.
  */
-export async function withCaseContext<T>(context: ScenarioContext, body: (caseContext: ScenarioContext) => Promise<T>): Promise<T> {
+export async function withCaseContext<T>(
+  context: ScenarioContext,
+  body: (caseContext: ScenarioContext) => Promise<T>,
+): Promise<T> {
   const cleanups: Array<() => Promise<void>> = [];
   const caseContext: ScenarioContext = {
     scenarioId: context.scenarioId,

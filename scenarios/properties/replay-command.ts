@@ -9,9 +9,24 @@ export function shellQuote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
-export function replayCommand(context: ScenarioContext, propertyId: string, seed: number, path: string): string {
+export function replayCommand(
+  context: ScenarioContext,
+  propertyId: string,
+  seed: number,
+  path: string,
+): string {
   const { prompts, authMethod } = context.options;
-  const words = ["npx", "acp-conformance", context.mode, "--only", propertyId, "--seed", String(seed), "--replay", path];
+  const words = [
+    "npx",
+    "acp-conformance",
+    context.mode,
+    "--only",
+    propertyId,
+    "--seed",
+    String(seed),
+    "--replay",
+    path,
+  ];
   // The bundled reference peers are steered by built-in prompts; a third-party target needs the user's.
   if (!context.target.bundled) {
     if (prompts.prompt !== undefined) words.push("--prompt", prompts.prompt);

@@ -10,7 +10,12 @@ import { listSurvivors, survivorEvidence } from "../../kit/process/tree.js";
 import { stdioFrameProblems } from "../../kit/stdio/stdio-schema.js";
 import { describeRuntimeRun, lastEvent, type RuntimeRun } from "./driver.js";
 
-export const GENERIC_RUNTIME_REQUIREMENTS = ["runtime.framing.events-valid", "runtime.framing.one-envelope-then-eof", "runtime.events.one-terminal-event", "runtime.events.exit-code-agrees"] as const satisfies readonly RequirementId[];
+export const GENERIC_RUNTIME_REQUIREMENTS = [
+  "runtime.framing.events-valid",
+  "runtime.framing.one-envelope-then-eof",
+  "runtime.events.one-terminal-event",
+  "runtime.events.exit-code-agrees",
+] as const satisfies readonly RequirementId[];
 
 /** What the agent got on stdin, when it was started: one valid envelope line carrying the request's task, then EOF. */
 function recordEnvelopeCheck(context: ScenarioContext, run: RuntimeRun): void {
@@ -26,27 +31,50 @@ function recordEnvelopeCheck(context: ScenarioContext, run: RuntimeRun): void {
       problem = `its first line is not JSON: ${JSON.stringify(envelope.text.slice(0, 120))}`;
     }
     problem ??= stdioFrameProblems("stdio-adapter", "Envelope", value);
-    if (problem === undefined && task !== undefined && !isDeepStrictEqual((value as { task?: unknown }).task, task)) problem = "its task is not the request's task unchanged";
-    if (problem === undefined && envelope.lines !== 1) problem = `the agent got ${envelope.lines} lines before EOF, not one`;
+    if (
+      problem === undefined &&
+      task !== undefined &&
+      !isDeepStrictEqual((value as { task?: unknown }).task, task)
+    )
+      problem = "its task is not the request's task unchanged";
+    if (problem === undefined && envelope.lines !== 1)
+      problem = `the agent got ${envelope.lines} lines before EOF, not one`;
     if (problem === undefined && !envelope.eof) problem = "stdin was not closed after the envelope line";
     if (problem !== undefined) {
-      context.check({ requirement: "runtime.framing.one-envelope-then-eof", verdict: "fail", message: `the envelope the agent got: ${problem}` });
+      context.check({
+        requirement: "runtime.framing.one-envelope-then-eof",
+        verdict: "fail",
+        message: `the envelope the agent got: ${problem}`,
+      });
       return;
     }
   }
-  context.check({ requirement: "runtime.framing.one-envelope-then-eof", verdict: "pass", message: "one valid envelope line with the request's task, then EOF" });
+  context.check({
+    requirement: "runtime.framing.one-envelope-then-eof",
+    verdict: "pass",
+    message: "one valid envelope line with the request's task, then EOF",
+  });
 }
 
 export function recordGenericRuntimeChecks(context: ScenarioContext, run: RuntimeRun): void {
   recordEnvelopeCheck(context, run);
   const invalid = run.parsed.flatMap((line) => {
-    const problem = line.value === undefined ? "not JSON" : stdioFrameProblems("runtime-v1", "Event", line.value);
+    const problem =
+      line.value === undefined ? "not JSON" : stdioFrameProblems("runtime-v1", "Event", line.value);
     return problem === undefined ? [] : [{ text: line.text, problem }];
   });
   context.check(
     invalid.length > 0
-      ? { requirement: "runtime.framing.events-valid", verdict: "fail", message: `${invalid.length} stdout line(s) are not valid runtime events; the first, ${JSON.stringify(invalid[0]!.text.slice(0, 120))}: ${invalid[0]!.problem.slice(0, 200)}` }
-      : { requirement: "runtime.framing.events-valid", verdict: "pass", message: `${run.parsed.length} stdout lines, each a valid event` },
+      ? {
+          requirement: "runtime.framing.events-valid",
+          verdict: "fail",
+          message: `${invalid.length} stdout line(s) are not valid runtime events; the first, ${JSON.stringify(invalid[0]!.text.slice(0, 120))}: ${invalid[0]!.problem.slice(0, 200)}`,
+        }
+      : {
+          requirement: "runtime.framing.events-valid",
+          verdict: "pass",
+          message: `${run.parsed.length} stdout lines, each a valid event`,
+        },
   );
   if (run.timedOut) return;
   const terminal = run.parsed.filter((line) => {
@@ -57,26 +85,55 @@ export function recordGenericRuntimeChecks(context: ScenarioContext, run: Runtim
   const lastIsTerminal = last?.type === "result" || last?.type === "error";
   context.check(
     terminal.length === 1 && lastIsTerminal
-      ? { requirement: "runtime.events.one-terminal-event", verdict: "pass", message: `one ${String(last!.type)} event, last` }
-      : { requirement: "runtime.events.one-terminal-event", verdict: "fail", message: `${terminal.length} terminal events${terminal.length > 0 && !lastIsTerminal ? ", and not last" : ""}; ${describeRuntimeRun(run)}` },
+      ? {
+          requirement: "runtime.events.one-terminal-event",
+          verdict: "pass",
+          message: `one ${String(last!.type)} event, last`,
+        }
+      : {
+          requirement: "runtime.events.one-terminal-event",
+          verdict: "fail",
+          message: `${terminal.length} terminal events${terminal.length > 0 && !lastIsTerminal ? ", and not last" : ""}; ${describeRuntimeRun(run)}`,
+        },
   );
   if (!lastIsTerminal || !run.exit) return;
   const agrees = last!.type === "result" ? run.exit.code === 0 : run.exit.code !== 0;
   context.check(
     agrees
-      ? { requirement: "runtime.events.exit-code-agrees", verdict: "pass", message: `${String(last!.type)} event, exit ${run.exit.code ?? run.exit.signal}` }
-      : { requirement: "runtime.events.exit-code-agrees", verdict: "fail", message: `a ${String(last!.type)} event, then exit ${run.exit.code ?? run.exit.signal}` },
+      ? {
+          requirement: "runtime.events.exit-code-agrees",
+          verdict: "pass",
+          message: `${String(last!.type)} event, exit ${run.exit.code ?? run.exit.signal}`,
+        }
+      : {
+          requirement: "runtime.events.exit-code-agrees",
+          verdict: "fail",
+          message: `a ${String(last!.type)} event, then exit ${run.exit.code ?? run.exit.signal}`,
+        },
   );
 }
 
 export function recordNoDescendantsCheck(context: ScenarioContext, run: RuntimeRun, after: string): void {
   if (run.timedOut) {
-    context.check({ requirement: "runtime.cleanup.no-descendants", verdict: "not-tested", message: `not judged after ${after}: the runtime was still running at --host-timeout (the kit killed it)` });
+    context.check({
+      requirement: "runtime.cleanup.no-descendants",
+      verdict: "not-tested",
+      message: `not judged after ${after}: the runtime was still running at --host-timeout (the kit killed it)`,
+    });
     return;
   }
   context.check(
     run.survivors.length === 0
-      ? { requirement: "runtime.cleanup.no-descendants", verdict: "pass", message: `after ${after}, nothing of the agent's tree was left` }
-      : { requirement: "runtime.cleanup.no-descendants", verdict: "fail", message: `after ${after}, ${run.survivors.length} process(es) of the agent's tree outlived the runtime: ${listSurvivors(run.survivors)}`, evidence: { processes: survivorEvidence(run.survivors) } },
+      ? {
+          requirement: "runtime.cleanup.no-descendants",
+          verdict: "pass",
+          message: `after ${after}, nothing of the agent's tree was left`,
+        }
+      : {
+          requirement: "runtime.cleanup.no-descendants",
+          verdict: "fail",
+          message: `after ${after}, ${run.survivors.length} process(es) of the agent's tree outlived the runtime: ${listSurvivors(run.survivors)}`,
+          evidence: { processes: survivorEvidence(run.survivors) },
+        },
   );
 }

@@ -29,22 +29,38 @@ export interface RuntimeRunOptions extends Pick<PeerRunOptions, "whileRunning"> 
 
 export const TASK = { id: "ACP-CONFORMANCE-RT", request: "Say what you did.", context: {}, messages: [] };
 
-export async function runRuntime(context: ScenarioContext, actions: AdapterAction[], options: RuntimeRunOptions = {}): Promise<RuntimeRun> {
+export async function runRuntime(
+  context: ScenarioContext,
+  actions: AdapterAction[],
+  options: RuntimeRunOptions = {},
+): Promise<RuntimeRun> {
   const cwd = makeScratchDir("runtime-");
   context.defer(async () => removeScratchDir(cwd));
   let sent: RuntimeRequest | string | undefined;
-  const run = await runTargetWithPeer(context, { role: "adapter", actions }, {
-    shimEnv: "ACP_CONFORMANCE_AGENT",
-    // A result event carries up to 2 MiB of output and 2 MiB of stderr, JSON-escaped.
-    maxLineBytes: 16 * 1024 * 1024,
-    timeoutMs: context.options.hostTimeoutMs,
-    ...(options.whileRunning ? { whileRunning: options.whileRunning } : {}),
-    stdin(shim) {
-      const request: RuntimeRequest = { protocolVersion: 1, transport: "stdio", command: shim.path, args: [], cwd, timeoutMs: Math.max(1_000, context.options.hostTimeoutMs - 5_000), task: TASK };
-      sent = options.request ? options.request(request) : request;
-      return typeof sent === "string" ? sent : JSON.stringify(sent);
+  const run = await runTargetWithPeer(
+    context,
+    { role: "adapter", actions },
+    {
+      shimEnv: "ACP_CONFORMANCE_AGENT",
+      // A result event carries up to 2 MiB of output and 2 MiB of stderr, JSON-escaped.
+      maxLineBytes: 16 * 1024 * 1024,
+      timeoutMs: context.options.hostTimeoutMs,
+      ...(options.whileRunning ? { whileRunning: options.whileRunning } : {}),
+      stdin(shim) {
+        const request: RuntimeRequest = {
+          protocolVersion: 1,
+          transport: "stdio",
+          command: shim.path,
+          args: [],
+          cwd,
+          timeoutMs: Math.max(1_000, context.options.hostTimeoutMs - 5_000),
+          task: TASK,
+        };
+        sent = options.request ? options.request(request) : request;
+        return typeof sent === "string" ? sent : JSON.stringify(sent);
+      },
     },
-  });
+  );
   const parsed = run.lines.map((line) => {
     let value: unknown;
     try {
@@ -58,7 +74,9 @@ export async function runRuntime(context: ScenarioContext, actions: AdapterActio
 }
 
 function eventOf(line: { value: unknown } | undefined): Record<string, unknown> | undefined {
-  return line && typeof line.value === "object" && line.value !== null && !Array.isArray(line.value) ? (line.value as Record<string, unknown>) : undefined;
+  return line && typeof line.value === "object" && line.value !== null && !Array.isArray(line.value)
+    ? (line.value as Record<string, unknown>)
+    : undefined;
 }
 
 /** The last stdout line as an event, when it is one. */
@@ -87,7 +105,15 @@ export function failedWithError(run: RuntimeRun): boolean {
 export function describeRuntimeRun(run: RuntimeRun): string {
   if (run.timedOut) return "the runtime was still running at --host-timeout";
   const last = lastEvent(run);
-  const ending = last ? `its last event was ${JSON.stringify(last).slice(0, 160)}` : run.lines.length > 0 ? `its last line was ${JSON.stringify(run.lines.at(-1)!.text.slice(0, 120))}` : "it wrote nothing";
-  const exit = !run.exit ? "its exit was not seen" : run.exit.code !== null ? `it exited with code ${run.exit.code}` : `it was killed by ${run.exit.signal}`;
+  const ending = last
+    ? `its last event was ${JSON.stringify(last).slice(0, 160)}`
+    : run.lines.length > 0
+      ? `its last line was ${JSON.stringify(run.lines.at(-1)!.text.slice(0, 120))}`
+      : "it wrote nothing";
+  const exit = !run.exit
+    ? "its exit was not seen"
+    : run.exit.code !== null
+      ? `it exited with code ${run.exit.code}`
+      : `it was killed by ${run.exit.signal}`;
   return `${exit}; ${ending}`;
 }

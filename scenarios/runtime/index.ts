@@ -10,7 +10,17 @@ import type { AdapterAction } from "../../peers/script-types.js";
 import { CLIENT_SCENARIOS } from "../client/index.js";
 import { splitLineActions } from "../split-line.js";
 import { recordGenericRuntimeChecks, recordNoDescendantsCheck } from "./checks.js";
-import { completed, describeRuntimeRun, failedWithError, messageTexts, nonce, runRuntime, TASK, type RuntimeRequest, type RuntimeRun } from "./driver.js";
+import {
+  completed,
+  describeRuntimeRun,
+  failedWithError,
+  messageTexts,
+  nonce,
+  runRuntime,
+  TASK,
+  type RuntimeRequest,
+  type RuntimeRun,
+} from "./driver.js";
 
 export { GENERIC_RUNTIME_REQUIREMENTS } from "./checks.js";
 
@@ -18,10 +28,22 @@ const MIB = 1024 * 1024;
 const CHILD: AdapterAction = { spawn: { seconds: 120 } };
 
 /** A run that must end in an error event, a nonzero exit, and no agent started. */
-function recordRefusal(context: ScenarioContext, requirement: RequirementId, what: string, run: RuntimeRun): boolean {
+function recordRefusal(
+  context: ScenarioContext,
+  requirement: RequirementId,
+  what: string,
+  run: RuntimeRun,
+): boolean {
   if (failedWithError(run) && !run.agentStarted) return true;
-  const why = run.agentStarted ? `the agent was started (${describeRuntimeRun(run)})` : describeRuntimeRun(run);
-  context.check({ requirement, verdict: "fail", message: `${what} must be refused with an error event and a nonzero exit before any agent starts; ${why}`, evidence: { stderrTail: run.stderrTail } });
+  const why = run.agentStarted
+    ? `the agent was started (${describeRuntimeRun(run)})`
+    : describeRuntimeRun(run);
+  context.check({
+    requirement,
+    verdict: "fail",
+    message: `${what} must be refused with an error event and a nonzero exit before any agent starts; ${why}`,
+    evidence: { stderrTail: run.stderrTail },
+  });
   return false;
 }
 
@@ -32,13 +54,28 @@ export const ordinaryScenario: Scenario = {
   requirements: ["runtime.events.completes-task", "runtime.cleanup.no-descendants"],
   async run(context) {
     const [first, second, hidden] = [nonce("first"), nonce("second"), nonce("tool")];
-    const run = await runRuntime(context, [CHILD, { message: { id: "one", text: first } }, { event: { type: "tool", text: hidden } }, { message: { text: "   " } }, { message: { id: "two", text: second } }]);
+    const run = await runRuntime(context, [
+      CHILD,
+      { message: { id: "one", text: first } },
+      { event: { type: "tool", text: hidden } },
+      { message: { text: "   " } },
+      { message: { id: "two", text: second } },
+    ]);
     recordGenericRuntimeChecks(context, run);
     const texts = messageTexts(run);
     context.check(
       completed(run) && JSON.stringify(texts) === JSON.stringify([first, second])
-        ? { requirement: "runtime.events.completes-task", verdict: "pass", message: "two message events in order, then a result and exit 0" }
-        : { requirement: "runtime.events.completes-task", verdict: "fail", message: `expected the message events ${JSON.stringify([first, second])} then a result and exit 0; got messages ${JSON.stringify(texts).slice(0, 200)}; ${describeRuntimeRun(run)}`, evidence: { stderrTail: run.stderrTail } },
+        ? {
+            requirement: "runtime.events.completes-task",
+            verdict: "pass",
+            message: "two message events in order, then a result and exit 0",
+          }
+        : {
+            requirement: "runtime.events.completes-task",
+            verdict: "fail",
+            message: `expected the message events ${JSON.stringify([first, second])} then a result and exit 0; got messages ${JSON.stringify(texts).slice(0, 200)}; ${describeRuntimeRun(run)}`,
+            evidence: { stderrTail: run.stderrTail },
+          },
     );
     recordNoDescendantsCheck(context, run, "a completed run");
   },
@@ -53,20 +90,42 @@ export const streamedScenario: Scenario = {
     // Timing would depend on the machine's load; instead the agent holds its exit until the kit
     // has read the first message event, so only a runtime that batches keeps it waiting.
     const early = nonce("early");
-    const run = await runRuntime(context, [{ message: { text: early } }, { awaitRelease: { name: "early", timeoutMs: 10_000 } }, { message: { text: nonce("late") } }], {
-      async whileRunning(target, shim) {
-        target.onStdoutItem((item) => {
-          if (item.kind === "line" && item.text.includes(early)) shim.release("early");
-        });
+    const run = await runRuntime(
+      context,
+      [
+        { message: { text: early } },
+        { awaitRelease: { name: "early", timeoutMs: 10_000 } },
+        { message: { text: nonce("late") } },
+      ],
+      {
+        async whileRunning(target, shim) {
+          target.onStdoutItem((item) => {
+            if (item.kind === "line" && item.text.includes(early)) shim.release("early");
+          });
+        },
       },
-    });
+    );
     recordGenericRuntimeChecks(context, run);
     const release = run.events.find((event) => event.kind === "release");
-    if (!completed(run) || !release || release.kind !== "release") return context.check({ requirement: "runtime.events.messages-streamed", verdict: "not-tested", message: `not judged: the run did not complete (${describeRuntimeRun(run)})` });
+    if (!completed(run) || !release || release.kind !== "release")
+      return context.check({
+        requirement: "runtime.events.messages-streamed",
+        verdict: "not-tested",
+        message: `not judged: the run did not complete (${describeRuntimeRun(run)})`,
+      });
     context.check(
       release.released
-        ? { requirement: "runtime.events.messages-streamed", verdict: "pass", message: "the first message event arrived while the agent was still running" }
-        : { requirement: "runtime.events.messages-streamed", verdict: "fail", message: "the agent waited 10 s after its first message and no message event came: messages are held back until the agent exits" },
+        ? {
+            requirement: "runtime.events.messages-streamed",
+            verdict: "pass",
+            message: "the first message event arrived while the agent was still running",
+          }
+        : {
+            requirement: "runtime.events.messages-streamed",
+            verdict: "fail",
+            message:
+              "the agent waited 10 s after its first message and no message event came: messages are held back until the agent exits",
+          },
     );
   },
 };
@@ -82,8 +141,17 @@ export const splitLineScenario: Scenario = {
     recordGenericRuntimeChecks(context, run);
     context.check(
       completed(run) && messageTexts(run).includes(text)
-        ? { requirement: "runtime.framing.reassembles-split-lines", verdict: "pass", message: "the split line became one message event" }
-        : { requirement: "runtime.framing.reassembles-split-lines", verdict: "fail", message: `a line split in three: message events ${JSON.stringify(messageTexts(run)).slice(0, 200)}; ${describeRuntimeRun(run)}`, evidence: { stderrTail: run.stderrTail } },
+        ? {
+            requirement: "runtime.framing.reassembles-split-lines",
+            verdict: "pass",
+            message: "the split line became one message event",
+          }
+        : {
+            requirement: "runtime.framing.reassembles-split-lines",
+            verdict: "fail",
+            message: `a line split in three: message events ${JSON.stringify(messageTexts(run)).slice(0, 200)}; ${describeRuntimeRun(run)}`,
+            evidence: { stderrTail: run.stderrTail },
+          },
     );
   },
 };
@@ -95,13 +163,24 @@ export const duplicateIdScenario: Scenario = {
   requirements: ["runtime.events.duplicate-id-shown-once"],
   async run(context) {
     const [first, second] = [nonce("first"), nonce("second")];
-    const run = await runRuntime(context, [{ message: { id: "same", text: first } }, { message: { id: "same", text: second } }]);
+    const run = await runRuntime(context, [
+      { message: { id: "same", text: first } },
+      { message: { id: "same", text: second } },
+    ]);
     recordGenericRuntimeChecks(context, run);
     const texts = messageTexts(run);
     context.check(
       completed(run) && texts.includes(first) && !texts.includes(second)
-        ? { requirement: "runtime.events.duplicate-id-shown-once", verdict: "pass", message: "the first message with the id became an event, the repeat did not" }
-        : { requirement: "runtime.events.duplicate-id-shown-once", verdict: "fail", message: `two messages with id "same": message events ${JSON.stringify(texts).slice(0, 200)}; ${describeRuntimeRun(run)}` },
+        ? {
+            requirement: "runtime.events.duplicate-id-shown-once",
+            verdict: "pass",
+            message: "the first message with the id became an event, the repeat did not",
+          }
+        : {
+            requirement: "runtime.events.duplicate-id-shown-once",
+            verdict: "fail",
+            message: `two messages with id "same": message events ${JSON.stringify(texts).slice(0, 200)}; ${describeRuntimeRun(run)}`,
+          },
     );
   },
 };
@@ -112,12 +191,24 @@ export const agentErrorScenario: Scenario = {
   mode: "runtime",
   requirements: ["runtime.events.agent-error-fails", "runtime.cleanup.no-descendants"],
   async run(context) {
-    const run = await runRuntime(context, [CHILD, { message: { text: nonce("before") } }, { error: { message: nonce("reason") } }]);
+    const run = await runRuntime(context, [
+      CHILD,
+      { message: { text: nonce("before") } },
+      { error: { message: nonce("reason") } },
+    ]);
     recordGenericRuntimeChecks(context, run);
     context.check(
       failedWithError(run)
-        ? { requirement: "runtime.events.agent-error-fails", verdict: "pass", message: "the run ended with an error event and a nonzero exit" }
-        : { requirement: "runtime.events.agent-error-fails", verdict: "fail", message: `the agent's error event must end the run with an error event; ${describeRuntimeRun(run)}` },
+        ? {
+            requirement: "runtime.events.agent-error-fails",
+            verdict: "pass",
+            message: "the run ended with an error event and a nonzero exit",
+          }
+        : {
+            requirement: "runtime.events.agent-error-fails",
+            verdict: "fail",
+            message: `the agent's error event must end the run with an error event; ${describeRuntimeRun(run)}`,
+          },
     );
     recordNoDescendantsCheck(context, run, "a failed run");
   },
@@ -129,12 +220,23 @@ export const nonJsonScenario: Scenario = {
   mode: "runtime",
   requirements: ["runtime.events.non-json-line-fails"],
   async run(context) {
-    const run = await runRuntime(context, [{ raw: `plain log ${nonce("log")}` }, { message: { text: nonce("after") } }]);
+    const run = await runRuntime(context, [
+      { raw: `plain log ${nonce("log")}` },
+      { message: { text: nonce("after") } },
+    ]);
     recordGenericRuntimeChecks(context, run);
     context.check(
       failedWithError(run)
-        ? { requirement: "runtime.events.non-json-line-fails", verdict: "pass", message: "the run ended with an error event and a nonzero exit" }
-        : { requirement: "runtime.events.non-json-line-fails", verdict: "fail", message: `a stdout line that is not JSON must end the run with an error event; ${describeRuntimeRun(run)}` },
+        ? {
+            requirement: "runtime.events.non-json-line-fails",
+            verdict: "pass",
+            message: "the run ended with an error event and a nonzero exit",
+          }
+        : {
+            requirement: "runtime.events.non-json-line-fails",
+            verdict: "fail",
+            message: `a stdout line that is not JSON must end the run with an error event; ${describeRuntimeRun(run)}`,
+          },
     );
   },
 };
@@ -147,7 +249,14 @@ export const unsupportedVersionScenario: Scenario = {
   async run(context) {
     const run = await runRuntime(context, [], { request: (request) => ({ ...request, protocolVersion: 2 }) });
     recordGenericRuntimeChecks(context, run);
-    if (recordRefusal(context, "runtime.initialization.rejects-unsupported-version", "protocolVersion 2", run)) context.check({ requirement: "runtime.initialization.rejects-unsupported-version", verdict: "pass", message: "refused with an error event; no agent started" });
+    if (
+      recordRefusal(context, "runtime.initialization.rejects-unsupported-version", "protocolVersion 2", run)
+    )
+      context.check({
+        requirement: "runtime.initialization.rejects-unsupported-version",
+        verdict: "pass",
+        message: "refused with an error event; no agent started",
+      });
   },
 };
 
@@ -159,7 +268,19 @@ export const unknownFieldScenario: Scenario = {
   async run(context) {
     const run = await runRuntime(context, [], { request: (request) => ({ ...request, sandbox: "none" }) });
     recordGenericRuntimeChecks(context, run);
-    if (recordRefusal(context, "runtime.initialization.rejects-unknown-fields", 'an unknown member "sandbox"', run)) context.check({ requirement: "runtime.initialization.rejects-unknown-fields", verdict: "pass", message: "refused with an error event; no agent started" });
+    if (
+      recordRefusal(
+        context,
+        "runtime.initialization.rejects-unknown-fields",
+        'an unknown member "sandbox"',
+        run,
+      )
+    )
+      context.check({
+        requirement: "runtime.initialization.rejects-unknown-fields",
+        verdict: "pass",
+        message: "refused with an error event; no agent started",
+      });
   },
 };
 
@@ -185,7 +306,11 @@ export const invalidFieldsScenario: Scenario = {
       recordGenericRuntimeChecks(context, run);
       if (!recordRefusal(context, "runtime.initialization.validates-fields", what, run)) return;
     }
-    context.check({ requirement: "runtime.initialization.validates-fields", verdict: "pass", message: `all ${INVALID_REQUESTS.length} invalid requests were refused before any agent started` });
+    context.check({
+      requirement: "runtime.initialization.validates-fields",
+      verdict: "pass",
+      message: `all ${INVALID_REQUESTS.length} invalid requests were refused before any agent started`,
+    });
   },
 };
 
@@ -193,7 +318,10 @@ export const invalidFieldsScenario: Scenario = {
 function padTo(bytes: number): (request: RuntimeRequest) => string {
   return (request) => {
     const bare = JSON.stringify({ ...request, task: { ...TASK, context: { padding: "" } } });
-    return JSON.stringify({ ...request, task: { ...TASK, context: { padding: "p".repeat(bytes - Buffer.byteLength(bare)) } } });
+    return JSON.stringify({
+      ...request,
+      task: { ...TASK, context: { padding: "p".repeat(bytes - Buffer.byteLength(bare)) } },
+    });
   };
 }
 
@@ -203,12 +331,25 @@ export const inputBoundaryScenario: Scenario = {
   mode: "runtime",
   requirements: ["runtime.limits.input-boundary"],
   async run(context) {
-    const atLimit = await runRuntime(context, [{ message: { text: nonce("fits") } }], { request: padTo(262_144) });
+    const atLimit = await runRuntime(context, [{ message: { text: nonce("fits") } }], {
+      request: padTo(262_144),
+    });
     recordGenericRuntimeChecks(context, atLimit);
-    if (!completed(atLimit)) return context.check({ requirement: "runtime.limits.input-boundary", verdict: "fail", message: `a request of exactly 262,144 bytes must be accepted; ${describeRuntimeRun(atLimit)}`, evidence: { stderrTail: atLimit.stderrTail } });
+    if (!completed(atLimit))
+      return context.check({
+        requirement: "runtime.limits.input-boundary",
+        verdict: "fail",
+        message: `a request of exactly 262,144 bytes must be accepted; ${describeRuntimeRun(atLimit)}`,
+        evidence: { stderrTail: atLimit.stderrTail },
+      });
     const overLimit = await runRuntime(context, [], { request: padTo(262_145) });
     recordGenericRuntimeChecks(context, overLimit);
-    if (recordRefusal(context, "runtime.limits.input-boundary", "a request of 262,145 bytes", overLimit)) context.check({ requirement: "runtime.limits.input-boundary", verdict: "pass", message: "262,144 bytes accepted, 262,145 refused before any agent started" });
+    if (recordRefusal(context, "runtime.limits.input-boundary", "a request of 262,145 bytes", overLimit))
+      context.check({
+        requirement: "runtime.limits.input-boundary",
+        verdict: "pass",
+        message: "262,144 bytes accepted, 262,145 refused before any agent started",
+      });
   },
 };
 
@@ -220,13 +361,20 @@ function floodScenario(stream: "stdout" | "stderr"): Scenario {
     mode: "runtime",
     requirements: [requirement],
     async run(context) {
-      const flood: AdapterAction = stream === "stdout" ? { floodMessages: { bytes: 3 * MIB } } : { flood: { bytes: 3 * MIB, stream: "stderr", newline: true } };
+      const flood: AdapterAction =
+        stream === "stdout"
+          ? { floodMessages: { bytes: 3 * MIB } }
+          : { flood: { bytes: 3 * MIB, stream: "stderr", newline: true } };
       const run = await runRuntime(context, [{ message: { text: nonce("before") } }, flood]);
       recordGenericRuntimeChecks(context, run);
       context.check(
         failedWithError(run)
           ? { requirement, verdict: "pass", message: "the run ended with an error event and a nonzero exit" }
-          : { requirement, verdict: "fail", message: `3 MiB of agent ${stream} is over the 2 MiB limit and must end the run with an error event; ${describeRuntimeRun(run)}` },
+          : {
+              requirement,
+              verdict: "fail",
+              message: `3 MiB of agent ${stream} is over the 2 MiB limit and must end the run with an error event; ${describeRuntimeRun(run)}`,
+            },
       );
     },
   };
@@ -238,13 +386,23 @@ export const timeoutScenario: Scenario = {
   mode: "runtime",
   requirements: ["runtime.timeouts.enforced", "runtime.cleanup.no-descendants"],
   async run(context) {
-    const run = await runRuntime(context, [CHILD, { message: { text: nonce("working") } }, { hang: true }], { request: (request) => ({ ...request, timeoutMs: 1_500 }) });
+    const run = await runRuntime(context, [CHILD, { message: { text: nonce("working") } }, { hang: true }], {
+      request: (request) => ({ ...request, timeoutMs: 1_500 }),
+    });
     recordGenericRuntimeChecks(context, run);
     const stopped = failedWithError(run) && run.survivors.length === 0;
     context.check(
       stopped
-        ? { requirement: "runtime.timeouts.enforced", verdict: "pass", message: `the run ended with an error event after ${Math.round(run.durationMs / 100) / 10} s and the agent's tree was gone` }
-        : { requirement: "runtime.timeouts.enforced", verdict: "fail", message: `with timeoutMs 1500 and a hung agent: ${describeRuntimeRun(run)}${run.survivors.length > 0 ? `; ${run.survivors.length} process(es) of the agent's tree were left` : ""}` },
+        ? {
+            requirement: "runtime.timeouts.enforced",
+            verdict: "pass",
+            message: `the run ended with an error event after ${Math.round(run.durationMs / 100) / 10} s and the agent's tree was gone`,
+          }
+        : {
+            requirement: "runtime.timeouts.enforced",
+            verdict: "fail",
+            message: `with timeoutMs 1500 and a hung agent: ${describeRuntimeRun(run)}${run.survivors.length > 0 ? `; ${run.survivors.length} process(es) of the agent's tree were left` : ""}`,
+          },
     );
     recordNoDescendantsCheck(context, run, "a timed-out run");
   },
@@ -258,22 +416,44 @@ export const cancelScenario: Scenario = {
   async run(context) {
     for (const signal of ["SIGTERM", "SIGINT"] as const) {
       let signalled = false;
-      const run = await runRuntime(context, [CHILD, { message: { text: nonce("working") } }, { hang: true }], {
-        async whileRunning(target, shim) {
-          const deadline = Date.now() + context.options.hostTimeoutMs / 2;
-          while (!shim.events().some((event) => event.kind === "envelope") && target.alive && Date.now() < deadline) await sleep(50);
-          if (!target.alive || Date.now() >= deadline) return;
-          await sleep(300);
-          signalled = target.signal(signal);
+      const run = await runRuntime(
+        context,
+        [CHILD, { message: { text: nonce("working") } }, { hang: true }],
+        {
+          async whileRunning(target, shim) {
+            const deadline = Date.now() + context.options.hostTimeoutMs / 2;
+            while (
+              !shim.events().some((event) => event.kind === "envelope") &&
+              target.alive &&
+              Date.now() < deadline
+            )
+              await sleep(50);
+            if (!target.alive || Date.now() >= deadline) return;
+            await sleep(300);
+            signalled = target.signal(signal);
+          },
         },
-      });
+      );
       recordGenericRuntimeChecks(context, run);
-      if (!signalled) return context.check({ requirement: "runtime.cleanup.cancel-by-signal", verdict: "not-tested", message: `not exercised: the agent never started, so there was nothing to cancel; ${describeRuntimeRun(run)}` });
+      if (!signalled)
+        return context.check({
+          requirement: "runtime.cleanup.cancel-by-signal",
+          verdict: "not-tested",
+          message: `not exercised: the agent never started, so there was nothing to cancel; ${describeRuntimeRun(run)}`,
+        });
       if (!failedWithError(run) || run.survivors.length > 0) {
-        return context.check({ requirement: "runtime.cleanup.cancel-by-signal", verdict: "fail", message: `after ${signal}: ${describeRuntimeRun(run)}${run.survivors.length > 0 ? `; ${run.survivors.length} process(es) of the agent's tree were left` : ""}` });
+        return context.check({
+          requirement: "runtime.cleanup.cancel-by-signal",
+          verdict: "fail",
+          message: `after ${signal}: ${describeRuntimeRun(run)}${run.survivors.length > 0 ? `; ${run.survivors.length} process(es) of the agent's tree were left` : ""}`,
+        });
       }
     }
-    context.check({ requirement: "runtime.cleanup.cancel-by-signal", verdict: "pass", message: "after SIGTERM and after SIGINT: an error event, a nonzero exit, and the agent's tree gone" });
+    context.check({
+      requirement: "runtime.cleanup.cancel-by-signal",
+      verdict: "pass",
+      message: "after SIGTERM and after SIGINT: an error event, a nonzero exit, and the agent's tree gone",
+    });
   },
 };
 
@@ -301,7 +481,9 @@ export const STDIO_RUNTIME_SCENARIOS: readonly Scenario[] = [
  * so through a runtime they would multiply the runtime suite's time by their --runs for
  * requirements the fixed scenarios already exercise there.
  */
-export const ACP_RUNTIME_SCENARIOS: readonly Scenario[] = CLIENT_SCENARIOS.filter((scenario) => !scenario.property).map((scenario) => ({
+export const ACP_RUNTIME_SCENARIOS: readonly Scenario[] = CLIENT_SCENARIOS.filter(
+  (scenario) => !scenario.property,
+).map((scenario) => ({
   ...scenario,
   id: `runtime.acp-${scenario.id.slice("client.".length)}`,
   title: `${scenario.title} (through the runtime's acp transport)`,
@@ -309,4 +491,7 @@ export const ACP_RUNTIME_SCENARIOS: readonly Scenario[] = CLIENT_SCENARIOS.filte
   transport: "acp",
 }));
 
-export const RUNTIME_SCENARIOS: readonly Scenario[] = [...STDIO_RUNTIME_SCENARIOS.map((scenario) => ({ ...scenario, transport: "stdio" as const })), ...ACP_RUNTIME_SCENARIOS];
+export const RUNTIME_SCENARIOS: readonly Scenario[] = [
+  ...STDIO_RUNTIME_SCENARIOS.map((scenario) => ({ ...scenario, transport: "stdio" as const })),
+  ...ACP_RUNTIME_SCENARIOS,
+];

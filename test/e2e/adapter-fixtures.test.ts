@@ -20,7 +20,17 @@ describe.concurrent("adapter mode", () => {
   for (const fixture of ADAPTER_FIXTURES) {
     it(`${fixture.file} → ${fixture.breaks.length === 0 ? "conformant" : [...fixture.breaks].sort().join(", ")}`, async () => {
       // A relative path in the command works: the kit resolves it against the user's directory.
-      expectExactlyBroken(await runCli(["adapter", ...(fixture.args ?? []), ...runsFor(fixture.breaks), "--", process.execPath, join("dist/fixtures/adapters", `${fixture.file}.js`)]), fixture);
+      expectExactlyBroken(
+        await runCli([
+          "adapter",
+          ...(fixture.args ?? []),
+          ...runsFor(fixture.breaks),
+          "--",
+          process.execPath,
+          join("dist/fixtures/adapters", `${fixture.file}.js`),
+        ]),
+        fixture,
+      );
     });
   }
 });

@@ -21,7 +21,8 @@ function withDeadlines(fixtureArgs: readonly string[] = [], runs = "0"): string[
     // fixtures (property-fixtures.test.ts) and, with a few cases, on the conformant controls.
     ["--runs", runs],
   ]);
-  for (let index = 0; index < fixtureArgs.length; index += 2) options.set(fixtureArgs[index]!, fixtureArgs[index + 1]!);
+  for (let index = 0; index < fixtureArgs.length; index += 2)
+    options.set(fixtureArgs[index]!, fixtureArgs[index + 1]!);
   return [...options].flat();
 }
 
@@ -31,13 +32,25 @@ describe.concurrent("agent mode against every fixture agent", () => {
     const name = fixture.file ?? `${fixture.script}.json`;
     it(`${name} → ${expected.length === 0 ? (fixture.verdict ?? "conformant") : expected.join(", ")}`, async () => {
       const control = expected.length === 0 && fixture.verdict === undefined;
-      const run = await runCli(["agent", ...FIXTURE_PROMPTS, ...withDeadlines(fixture.args, control ? "2" : "0"), ...focusOn(AGENT_SCENARIOS, expected), "--", ...fixtureCommand(fixture)]);
+      const run = await runCli([
+        "agent",
+        ...FIXTURE_PROMPTS,
+        ...withDeadlines(fixture.args, control ? "2" : "0"),
+        ...focusOn(AGENT_SCENARIOS, expected),
+        "--",
+        ...fixtureCommand(fixture),
+      ]);
       expectExactlyBroken(run, fixture);
       const report = run.report!;
       const verdict = report.verdict;
-      if (verdict === "conformant") expect(report.requirements.filter((result) => result.verdict === "not-tested").map((result) => result.id)).toEqual([]);
+      if (verdict === "conformant")
+        expect(
+          report.requirements.filter((result) => result.verdict === "not-tested").map((result) => result.id),
+        ).toEqual([]);
       // A failure must come with evidence a person can act on.
-      for (const result of report.requirements.filter((entry) => entry.verdict === "fail" || entry.verdict === "warn")) {
+      for (const result of report.requirements.filter(
+        (entry) => entry.verdict === "fail" || entry.verdict === "warn",
+      )) {
         const failing = result.checks.find((check) => check.verdict === "fail")!;
         expect(failing.message.length).toBeGreaterThan(10);
         expect(failing.evidence ?? {}, `${result.id} has no evidence`).not.toEqual({});
@@ -46,7 +59,15 @@ describe.concurrent("agent mode against every fixture agent", () => {
   }
 
   it("requires-auth passes once --auth-method is given", async () => {
-    const run = await runCli(["agent", ...FIXTURE_PROMPTS, ...withDeadlines(), "--auth-method", "fixture-token", "--", ...fixtureCommand({ script: "requires-auth" })]);
+    const run = await runCli([
+      "agent",
+      ...FIXTURE_PROMPTS,
+      ...withDeadlines(),
+      "--auth-method",
+      "fixture-token",
+      "--",
+      ...fixtureCommand({ script: "requires-auth" }),
+    ]);
     expect(run.report?.verdict, run.stdout).toBe("conformant");
     expect(run.exitCode).toBe(0);
   });

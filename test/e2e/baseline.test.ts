@@ -9,7 +9,16 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureCommand, runCli } from "./run-cli.js";
 
-const ONLY = ["--runs", "0", "--timeout", "2000", "--only", "agent.framing.split-writes", "--only", "agent.framing.crlf-line-ends"];
+const ONLY = [
+  "--runs",
+  "0",
+  "--timeout",
+  "2000",
+  "--only",
+  "agent.framing.split-writes",
+  "--only",
+  "agent.framing.crlf-line-ends",
+];
 const broken = fixtureCommand({ file: "drops-split-frames" });
 const fixed = fixtureCommand({ file: "conformant" });
 
@@ -25,10 +34,12 @@ let untested = "";
 beforeAll(async () => {
   const path = join(work, "untested.yaml");
   await runCli(["agent", ...ONLY, "--write-baseline", path, "--", ...fixed]);
-  untested = readFileSync(path, "utf8").split("\n").filter((line) => line.startsWith("  ")).join("\n");
-  expect(untested).toContain("  - id: agent.prompt.answered-with-stop-reason\n    reason: \"not tested: ");
+  untested = readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith("  "))
+    .join("\n");
+  expect(untested).toContain('  - id: agent.prompt.answered-with-stop-reason\n    reason: "not tested: ');
 });
-
 
 function baselineFile(name: string, text: string): string {
   const path = join(work, name);
@@ -46,11 +57,15 @@ describe.concurrent("--baseline", () => {
     const path = join(work, "written.yaml");
     const first = await runCli(["agent", ...ONLY, "--write-baseline", path, "--", ...broken]);
     expect(first.exitCode).toBe(1);
-    expect(readFileSync(path, "utf8")).toMatch(/^ {2}- id: agent\.framing\.accepts-split-frames\n {4}reason: "session\/new written in 7 pieces.+"$/m);
+    expect(readFileSync(path, "utf8")).toMatch(
+      /^ {2}- id: agent\.framing\.accepts-split-frames\n {4}reason: "session\/new written in 7 pieces.+"$/m,
+    );
     const second = await runCli(["agent", ...ONLY, "--baseline", path, "--", ...broken]);
     expect(second.exitCode, second.stdout).toBe(0);
     expect(second.report!.verdict).toBe("conformant");
-    expect(second.report!.requirements.find((result) => result.id === "agent.framing.accepts-split-frames")).toMatchObject({ verdict: "fail", baselined: true });
+    expect(
+      second.report!.requirements.find((result) => result.id === "agent.framing.accepts-split-frames"),
+    ).toMatchObject({ verdict: "fail", baselined: true });
     expect(second.report!.baseline!.expected).toContain("agent.framing.accepts-split-frames");
     expect(second.report!.baseline!.stale).toEqual([]);
   });
@@ -59,7 +74,10 @@ describe.concurrent("--baseline", () => {
     const path = withUntested("other.yaml", "  - agent.framing.accepts-crlf\n");
     const run = await runCli(["agent", ...ONLY, "--baseline", path, "--", ...broken]);
     expect(run.exitCode).toBe(1);
-    expect(run.report!.requirements.find((result) => result.id === "agent.framing.accepts-split-frames")!.baselined).toBeUndefined();
+    expect(
+      run.report!.requirements.find((result) => result.id === "agent.framing.accepts-split-frames")!
+        .baselined,
+    ).toBeUndefined();
   });
 
   it("a scenario id covers what fails in that scenario", async () => {
@@ -75,28 +93,47 @@ describe.concurrent("--baseline", () => {
     expect(run.exitCode).toBe(1);
     expect(run.report!.verdict).toBe("not-conformant");
     expect(run.report!.baseline!.stale).toEqual([{ id: "agent.framing.accepts-split-frames", line }]);
-    expect(run.stdout).toContain(`stale baseline: agent.framing.accepts-split-frames now passes; delete line ${line} of ${path}`);
+    expect(run.stdout).toContain(
+      `stale baseline: agent.framing.accepts-split-frames now passes; delete line ${line} of ${path}`,
+    );
   });
 
   it("without the untested MUST requirements listed, a partial run does not pass", async () => {
     const path = baselineFile("partial.yaml", "expected-failures:\n  - agent.framing.accepts-split-frames\n");
     const run = await runCli(["agent", ...ONLY, "--baseline", path, "--", ...broken]);
     expect(run.exitCode).toBe(1);
-    expect(run.report!.baseline).toMatchObject({ expected: ["agent.framing.accepts-split-frames"], stale: [] });
+    expect(run.report!.baseline).toMatchObject({
+      expected: ["agent.framing.accepts-split-frames"],
+      stale: [],
+    });
   });
 
   for (const [name, text, problem] of [
-    ["unknown id", "expected-failures:\n  - agent.framing.accepts-split-frames\n  - agent.no-such-thing\n", /:3: "agent\.no-such-thing" is not a requirement or scenario id/],
+    [
+      "unknown id",
+      "expected-failures:\n  - agent.framing.accepts-split-frames\n  - agent.no-such-thing\n",
+      /:3: "agent\.no-such-thing" is not a requirement or scenario id/,
+    ],
     ["not YAML", "expected-failures:\n  - [unclosed\n", /:\d: not valid YAML/],
-    ["wrong shape", "- agent.framing.accepts-crlf\n", /:1: a baseline is a mapping with one key, expected-failures/],
+    [
+      "wrong shape",
+      "- agent.framing.accepts-crlf\n",
+      /:1: a baseline is a mapping with one key, expected-failures/,
+    ],
     ["unknown key", "expected-failures: []\nallowed: []\n", /:2: unknown key "allowed"/],
-    ["listed twice", "expected-failures:\n  - agent.framing.accepts-crlf\n  - agent.framing.accepts-crlf\n", /:3: "agent\.framing\.accepts-crlf" is listed twice/],
+    [
+      "listed twice",
+      "expected-failures:\n  - agent.framing.accepts-crlf\n  - agent.framing.accepts-crlf\n",
+      /:3: "agent\.framing\.accepts-crlf" is listed twice/,
+    ],
   ] as const) {
     it(`a malformed baseline is refused with its line number: ${name}`, async () => {
       const path = baselineFile(`${name.replaceAll(" ", "-")}.yaml`, text);
       const run = await runCli(["agent", "--baseline", path, "--", ...fixed]);
       expect(run.exitCode).toBe(2);
-      expect(run.stderr).toMatch(new RegExp(`^acp-conformance: ${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${problem.source}`));
+      expect(run.stderr).toMatch(
+        new RegExp(`^acp-conformance: ${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${problem.source}`),
+      );
       expect(run.stderr).not.toMatch(/\n\s+at /);
     });
   }

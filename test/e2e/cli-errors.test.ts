@@ -5,7 +5,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fixturePath, runCli } from "./run-cli.js";
 
-function expectUsageError(run: { exitCode: number | undefined; stderr: string; stdout: string }, pattern: RegExp) {
+function expectUsageError(
+  run: { exitCode: number | undefined; stderr: string; stdout: string },
+  pattern: RegExp,
+) {
   expect(run.exitCode).toBe(2);
   expect(run.stderr).toMatch(pattern);
   expect(run.stderr).toMatch(/^acp-conformance: /);
@@ -15,7 +18,10 @@ function expectUsageError(run: { exitCode: number | undefined; stderr: string; s
 
 describe.concurrent("usage errors", () => {
   it("a command that does not exist", async () => {
-    expectUsageError(await runCli(["agent", "--", "no-such-agent-binary-xyz"]), /no-such-agent-binary-xyz was not found on PATH/);
+    expectUsageError(
+      await runCli(["agent", "--", "no-such-agent-binary-xyz"]),
+      /no-such-agent-binary-xyz was not found on PATH/,
+    );
   });
 
   it("a path that does not exist", async () => {
@@ -36,7 +42,10 @@ describe.concurrent("usage errors", () => {
 
   it("an agent that exits at once", async () => {
     const run = await runCli(["agent", "--", process.execPath, fixturePath("exits-at-once")]);
-    expectUsageError(run, /the agent exited with code 3 before answering initialize; its stderr ends with:\n\s+error: config file/);
+    expectUsageError(
+      run,
+      /the agent exited with code 3 before answering initialize; its stderr ends with:\n\s+error: config file/,
+    );
   });
 
   it("a bad option value", async () => {
@@ -52,7 +61,10 @@ describe.concurrent("usage errors", () => {
   });
 
   it("an unknown --only id", async () => {
-    expectUsageError(await runCli(["agent", "--only", "agent.nothing.here"]), /is not a known agent-mode scenario or requirement id/);
+    expectUsageError(
+      await runCli(["agent", "--only", "agent.nothing.here"]),
+      /is not a known agent-mode scenario or requirement id/,
+    );
   });
 
   it("no mode at all", async () => {

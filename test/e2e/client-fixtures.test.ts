@@ -19,12 +19,17 @@ const CLIENT_TIMEOUT = ["--client-timeout", "20000"];
  */
 const CONTROL_RUNS = ["--runs", "2", "--property-time", "60000"]; // a budget no loaded machine runs out of before 2 cases
 const NO_PROPERTIES = ["--runs", "0"];
-const CLIENT_PROPERTIES = CLIENT_SCENARIOS.filter((scenario) => scenario.property).map((scenario) => scenario.id);
+const CLIENT_PROPERTIES = CLIENT_SCENARIOS.filter((scenario) => scenario.property).map(
+  (scenario) => scenario.id,
+);
 
 /** Every client property ran its cases and held. */
 function expectPropertiesHeld(run: CliRun): void {
   expect(CLIENT_PROPERTIES.length).toBeGreaterThan(0);
-  expect(run.report!.properties.map(({ id, verdict, runs }) => ({ id, verdict, runs })), run.stdout).toEqual(CLIENT_PROPERTIES.map((id) => ({ id, verdict: "pass", runs: 2 })));
+  expect(
+    run.report!.properties.map(({ id, verdict, runs }) => ({ id, verdict, runs })),
+    run.stdout,
+  ).toEqual(CLIENT_PROPERTIES.map((id) => ({ id, verdict: "pass", runs: 2 })));
 }
 
 describe.concurrent("client mode", () => {
@@ -37,14 +42,28 @@ describe.concurrent("client mode", () => {
   for (const fixture of CLIENT_FIXTURES) {
     const control = fixture.breaks.length === 0;
     it(`${fixture.file} → ${control ? "conformant, properties included" : [...fixture.breaks].sort().join(", ")}`, async () => {
-      const run = await runCli(["client", ...CLIENT_TIMEOUT, ...(control ? CONTROL_RUNS : NO_PROPERTIES), ...focusOn(CLIENT_SCENARIOS, fixture.breaks), "--", process.execPath, join(ROOT, "dist/fixtures/clients", `${fixture.file}.js`), "{agent}"]);
+      const run = await runCli([
+        "client",
+        ...CLIENT_TIMEOUT,
+        ...(control ? CONTROL_RUNS : NO_PROPERTIES),
+        ...focusOn(CLIENT_SCENARIOS, fixture.breaks),
+        "--",
+        process.execPath,
+        join(ROOT, "dist/fixtures/clients", `${fixture.file}.js`),
+        "{agent}",
+      ]);
       expectExactlyBroken(run, fixture);
       if (control) expectPropertiesHeld(run);
     });
   }
 
   it("refuses a client command without {agent}", async () => {
-    const run = await runCli(["client", "--", process.execPath, join(ROOT, "dist/fixtures/clients/conformant.js")]);
+    const run = await runCli([
+      "client",
+      "--",
+      process.execPath,
+      join(ROOT, "dist/fixtures/clients/conformant.js"),
+    ]);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toMatch(/must contain \{agent\}/);
   });

@@ -17,14 +17,33 @@ const CLIENT_TIMEOUT = ["--client-timeout", "20000"];
 
 describe.concurrent("client properties find what the fixed client scenarios miss", () => {
   for (const fixture of CLIENT_PROPERTY_FIXTURES) {
-    const command = ["--", process.execPath, join(ROOT, "dist/fixtures/clients", `${fixture.file}.js`), "{agent}"];
+    const command = [
+      "--",
+      process.execPath,
+      join(ROOT, "dist/fixtures/clients", `${fixture.file}.js`),
+      "{agent}",
+    ];
 
     it(`${fixture.file}: the fixed scenarios pass it`, async () => {
-      expectExactlyBroken(await runCli(["client", ...CLIENT_TIMEOUT, "--runs", "0", ...command]), { breaks: [] });
+      expectExactlyBroken(await runCli(["client", ...CLIENT_TIMEOUT, "--runs", "0", ...command]), {
+        breaks: [],
+      });
     });
 
     it(`${fixture.file}: ${fixture.property} finds ${fixture.breaks.join(", ")} and shrinks it`, async () => {
-      const run = await runCli(["client", ...CLIENT_TIMEOUT, "--only", fixture.property, "--seed", SEED, "--runs", String(fixture.runs), "--property-time", "120000", ...command]);
+      const run = await runCli([
+        "client",
+        ...CLIENT_TIMEOUT,
+        "--only",
+        fixture.property,
+        "--seed",
+        SEED,
+        "--runs",
+        String(fixture.runs),
+        "--property-time",
+        "120000",
+        ...command,
+      ]);
       expectPropertyFinds(run, fixture, SEED);
     });
   }

@@ -32,7 +32,9 @@ export function expectAllPass(run: CliRun): void {
   expect(run.stderr).toBe("");
   expect(run.exitCode, run.stdout).toBe(0);
   expect(reportSchemaErrors(run.report)).toBe("");
-  expect(run.report!.requirements.filter((result) => result.verdict !== "pass").map((result) => result.id)).toEqual([]);
+  expect(
+    run.report!.requirements.filter((result) => result.verdict !== "pass").map((result) => result.id),
+  ).toEqual([]);
 }
 
 /**
@@ -48,7 +50,9 @@ export function expectAllPass(run: CliRun): void {
  */
 export function focusOn(scenarios: readonly Scenario[], breaks: readonly string[]): string[] {
   if (breaks.length === 0 || process.env.ACP_CONFORMANCE_FULL_CORPUS === "1") return [];
-  const exercising = scenarios.filter((scenario) => !scenario.property && scenario.requirements.some((id) => breaks.includes(id)));
+  const exercising = scenarios.filter(
+    (scenario) => !scenario.property && scenario.requirements.some((id) => breaks.includes(id)),
+  );
   const covered = new Set<string>(exercising.flatMap((scenario) => scenario.requirements));
   if (exercising.length === 0 || !breaks.every((id) => covered.has(id))) return [];
   return exercising.flatMap((scenario) => ["--only", scenario.id]);
@@ -58,17 +62,28 @@ export function focusOn(scenarios: readonly Scenario[], breaks: readonly string[
  * A property-only run against a fixture its property exists for: the property fails with its
  * requirement as the only failing one, a shrunk counterexample, and a printed replay command.
  */
-export function expectPropertyFinds(run: CliRun, fixture: { property: string; breaks: readonly string[] }, seed: string): void {
+export function expectPropertyFinds(
+  run: CliRun,
+  fixture: { property: string; breaks: readonly string[] },
+  seed: string,
+): void {
   expect(run.stderr).toBe("");
   const report = run.report!;
   expect(report, run.stderr).toBeDefined();
   expect(report.properties, run.stdout).toHaveLength(1);
   const [property] = report.properties;
-  expect(property).toMatchObject({ id: fixture.property, verdict: "fail", seed: Number(seed), requirement: fixture.breaks[0] });
+  expect(property).toMatchObject({
+    id: fixture.property,
+    verdict: "fail",
+    seed: Number(seed),
+    requirement: fixture.breaks[0],
+  });
   expect(property!.runs).toBeGreaterThan(0);
   expect(property!.counterexample).toBeDefined();
   expect(property!.replay).toContain(`--seed ${seed} --replay ${property!.path}`);
-  expect(report.requirements.filter((result) => result.verdict === "fail").map((result) => result.id)).toEqual([...fixture.breaks]);
+  expect(
+    report.requirements.filter((result) => result.verdict === "fail").map((result) => result.id),
+  ).toEqual([...fixture.breaks]);
   expect(run.stdout).toContain(`replay: ${property!.replay}`);
   expect(run.exitCode).toBe(1);
 }

@@ -51,7 +51,13 @@ describe("the GitHub Action", () => {
       const report = JSON.parse(readFileSync(join(work, "acp-conformance-report.json"), "utf8"));
       expect(report.options.prompts.prompt).toBe(`say "hi" $(touch ${join(work, "pwned")})`);
       expect(report.options.only).toEqual(["agent.initialization.version-1"]);
-      for (const file of ["acp-conformance-report.md", "acp-conformance-report.html", "acp-conformance-junit.xml", "summary.md"]) expect(existsSync(join(work, file)), file).toBe(true);
+      for (const file of [
+        "acp-conformance-report.md",
+        "acp-conformance-report.html",
+        "acp-conformance-junit.xml",
+        "summary.md",
+      ])
+        expect(existsSync(join(work, file)), file).toBe(true);
       expect(readFileSync(join(work, "output"), "utf8")).toBe("verdict=not-conformant\n");
     } finally {
       rmSync(work, { recursive: true, force: true });

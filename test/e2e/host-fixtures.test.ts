@@ -21,7 +21,18 @@ describe.concurrent("host mode", () => {
 
   for (const fixture of HOST_FIXTURES) {
     it(`${fixture.file} → ${fixture.breaks.length === 0 ? "conformant" : [...fixture.breaks].sort().join(", ")}`, async () => {
-      expectExactlyBroken(await runCli(["host", ...HOST_TIMEOUT, ...runsFor(fixture.breaks), "--", process.execPath, `dist/fixtures/hosts/${fixture.file}.js`, "{adapter}"]), fixture);
+      expectExactlyBroken(
+        await runCli([
+          "host",
+          ...HOST_TIMEOUT,
+          ...runsFor(fixture.breaks),
+          "--",
+          process.execPath,
+          `dist/fixtures/hosts/${fixture.file}.js`,
+          "{adapter}",
+        ]),
+        fixture,
+      );
     });
   }
 

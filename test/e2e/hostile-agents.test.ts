@@ -21,14 +21,55 @@ interface HostileAgent {
 }
 
 const HOSTILE: HostileAgent[] = [
-  { file: "never-reads-stdin", scenario: "agent.initialization.version-1", breaks: ["agent.timeouts.initialize"], deadlineMs: 60_000 },
-  { file: "stops-reading-stdin", scenario: "agent.limits.prompt-16mib", breaks: ["agent.limits.prompt-16mib"], deadlineMs: 60_000 },
-  { file: "closes-stdout-keeps-running", scenario: "agent.cleanup.stdin-close", breaks: ["agent.timeouts.initialize"], deadlineMs: 60_000 },
-  { file: "ignores-sigterm", scenario: "agent.cleanup.stdin-close", breaks: ["agent.cleanup.exits-on-stdin-close"], deadlineMs: 60_000 },
-  { file: "forks-hundred-children", scenario: "agent.cleanup.stdin-close", breaks: ["agent.cleanup.no-surviving-descendants"], deadlineMs: 90_000, args: ["--timeout", "15000"] },
-  { file: "exits-mid-frame", scenario: "agent.framing.crlf-line-ends", breaks: ["agent.framing.accepts-crlf", "agent.framing.stdout-only-jsonrpc"], deadlineMs: 60_000 },
-  { file: "writes-nul-bytes", scenario: "agent.initialization.version-1", breaks: ["agent.framing.stdout-only-jsonrpc"], deadlineMs: 60_000 },
-  { file: "tiny-frame-flood", scenario: "agent.cancellation.cancel-during-turn", breaks: [], deadlineMs: 60_000 },
+  {
+    file: "never-reads-stdin",
+    scenario: "agent.initialization.version-1",
+    breaks: ["agent.timeouts.initialize"],
+    deadlineMs: 60_000,
+  },
+  {
+    file: "stops-reading-stdin",
+    scenario: "agent.limits.prompt-16mib",
+    breaks: ["agent.limits.prompt-16mib"],
+    deadlineMs: 60_000,
+  },
+  {
+    file: "closes-stdout-keeps-running",
+    scenario: "agent.cleanup.stdin-close",
+    breaks: ["agent.timeouts.initialize"],
+    deadlineMs: 60_000,
+  },
+  {
+    file: "ignores-sigterm",
+    scenario: "agent.cleanup.stdin-close",
+    breaks: ["agent.cleanup.exits-on-stdin-close"],
+    deadlineMs: 60_000,
+  },
+  {
+    file: "forks-hundred-children",
+    scenario: "agent.cleanup.stdin-close",
+    breaks: ["agent.cleanup.no-surviving-descendants"],
+    deadlineMs: 90_000,
+    args: ["--timeout", "15000"],
+  },
+  {
+    file: "exits-mid-frame",
+    scenario: "agent.framing.crlf-line-ends",
+    breaks: ["agent.framing.accepts-crlf", "agent.framing.stdout-only-jsonrpc"],
+    deadlineMs: 60_000,
+  },
+  {
+    file: "writes-nul-bytes",
+    scenario: "agent.initialization.version-1",
+    breaks: ["agent.framing.stdout-only-jsonrpc"],
+    deadlineMs: 60_000,
+  },
+  {
+    file: "tiny-frame-flood",
+    scenario: "agent.cancellation.cancel-during-turn",
+    breaks: [],
+    deadlineMs: 60_000,
+  },
 ];
 
 describe.skipIf(process.platform !== "linux")("hostile agents", { concurrent: true }, () => {
@@ -36,12 +77,32 @@ describe.skipIf(process.platform !== "linux")("hostile agents", { concurrent: tr
     it(`${hostile.file}: ${hostile.breaks.join(", ") || "nothing broken"}, within ${hostile.deadlineMs / 1000} s, nothing left running`, async () => {
       const tag = randomUUID();
       const started = performance.now();
-      const run = await runCli([
-        "agent", "--runs", "0", "--timeout", "2000", "--startup-timeout", "3000", "--close-grace", "1000",
-        "--prompt", "acp-conformance: say hello", "--cancel-prompt", "acp-conformance: long turn",
-        "--env", `ACP_CONFORMANCE_TEST_TAG=${tag}`, "--only", hostile.scenario, ...(hostile.args ?? []),
-        "--", process.execPath, join(ROOT, "dist/fixtures/agents/hostile", `${hostile.file}.js`),
-      ], { timeoutMs: hostile.deadlineMs });
+      const run = await runCli(
+        [
+          "agent",
+          "--runs",
+          "0",
+          "--timeout",
+          "2000",
+          "--startup-timeout",
+          "3000",
+          "--close-grace",
+          "1000",
+          "--prompt",
+          "acp-conformance: say hello",
+          "--cancel-prompt",
+          "acp-conformance: long turn",
+          "--env",
+          `ACP_CONFORMANCE_TEST_TAG=${tag}`,
+          "--only",
+          hostile.scenario,
+          ...(hostile.args ?? []),
+          "--",
+          process.execPath,
+          join(ROOT, "dist/fixtures/agents/hostile", `${hostile.file}.js`),
+        ],
+        { timeoutMs: hostile.deadlineMs },
+      );
       const elapsed = performance.now() - started;
       try {
         expect(run.stderr).toBe("");

@@ -13,12 +13,20 @@ import { fixtureCommand, runCli } from "./run-cli.js";
 
 /** Where Chromium is: $ACP_CONFORMANCE_CHROMIUM, or Debian's and Ubuntu's package paths. */
 function findChromium(): string | undefined {
-  const candidates = [process.env.ACP_CONFORMANCE_CHROMIUM, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+  const candidates = [
+    process.env.ACP_CONFORMANCE_CHROMIUM,
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+  ];
   return candidates.find((path): path is string => typeof path === "string" && existsSync(path));
 }
 
 const executablePath = findChromium();
-if (!executablePath) console.warn("HTML report browser test skipped: no Chromium found (install Debian's chromium package, or set ACP_CONFORMANCE_CHROMIUM); .ci/run installs it");
+if (!executablePath)
+  console.warn(
+    "HTML report browser test skipped: no Chromium found (install Debian's chromium package, or set ACP_CONFORMANCE_CHROMIUM); .ci/run installs it",
+  );
 
 describe.skipIf(!executablePath)("the HTML report in headless Chromium", () => {
   const work = mkdtempSync(join(tmpdir(), "acp-conformance-html-"));
@@ -26,7 +34,21 @@ describe.skipIf(!executablePath)("the HTML report in headless Chromium", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    const run = await runCli(["agent", "--report-html", html, "--runs", "0", "--timeout", "2000", "--only", "agent.framing.split-writes", "--only", "agent.initialization.version-1", "--", ...fixtureCommand({ file: "drops-split-frames" })]);
+    const run = await runCli([
+      "agent",
+      "--report-html",
+      html,
+      "--runs",
+      "0",
+      "--timeout",
+      "2000",
+      "--only",
+      "agent.framing.split-writes",
+      "--only",
+      "agent.initialization.version-1",
+      "--",
+      ...fixtureCommand({ file: "drops-split-frames" }),
+    ]);
     expect(run.exitCode).toBe(1);
     // --no-sandbox: CI containers run as root, where Chromium's sandbox cannot start.
     browser = await chromium.launch({ executablePath: executablePath!, args: ["--no-sandbox"] });
@@ -58,7 +80,9 @@ describe.skipIf(!executablePath)("the HTML report in headless Chromium", () => {
     const transcript = page.locator("tr.evidence:not(.hidden) .transcript-viewer table.transcript");
     await expect.poll(() => transcript.isVisible()).toBe(true);
     const lines = await transcript.locator("tr").allInnerTexts();
-    expect(lines.some((line) => /→ sent\s+\{"jsonrpc":"2\.0","id":1,"method":"initialize"/.test(line))).toBe(true);
+    expect(lines.some((line) => /→ sent\s+\{"jsonrpc":"2\.0","id":1,"method":"initialize"/.test(line))).toBe(
+      true,
+    );
     expect(lines.some((line) => /← received\s+\{"jsonrpc":"2\.0","id":1,"result"/.test(line))).toBe(true);
     expect(lines.every((line) => /^\d+ ms/.test(line))).toBe(true);
 

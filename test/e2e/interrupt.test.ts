@@ -33,26 +33,48 @@ describe.skipIf(process.platform !== "linux")("interrupting the kit", () => {
       const reportPath = join(reportDir, "partial.json");
       const kitTmpdir = join(reportDir, "tmp");
       mkdirSync(kitTmpdir);
-      const kit = execa(process.execPath, [CLI, "agent", "--report-json", reportPath, "--env", `ACP_CONFORMANCE_TEST_TAG=${tag}`, "--", ...fixtureCommand({ script: "leaks-grandchild" })], {
-        reject: false,
-        cwd: ROOT,
-        env: { NO_COLOR: "1", TMPDIR: kitTmpdir },
-      });
+      const kit = execa(
+        process.execPath,
+        [
+          CLI,
+          "agent",
+          "--report-json",
+          reportPath,
+          "--env",
+          `ACP_CONFORMANCE_TEST_TAG=${tag}`,
+          "--",
+          ...fixtureCommand({ script: "leaks-grandchild" }),
+        ],
+        {
+          reject: false,
+          cwd: ROOT,
+          env: { NO_COLOR: "1", TMPDIR: kitTmpdir },
+        },
+      );
       try {
         // Wait for an agent and its escaped grandchild (two tagged processes) to exist.
         expect(await waitUntil(() => processesTagged(tag).length >= 2, 30_000)).toBe(true);
         kit.kill(signal);
         const result = await kit;
         expect(result.exitCode).toBe(2);
-        expect(result.stderr).toMatch(new RegExp(`interrupted by ${signal} after \\d+ of \\d+ scenarios; stopped \\d+ process\\(es\\) the kit started; no verdict; the partial report is marked interrupted`));
+        expect(result.stderr).toMatch(
+          new RegExp(
+            `interrupted by ${signal} after \\d+ of \\d+ scenarios; stopped \\d+ process\\(es\\) the kit started; no verdict; the partial report is marked interrupted`,
+          ),
+        );
         // What finished before the signal is reported, marked partial.
         const report = JSON.parse(readFileSync(reportPath, "utf8")) as ConformanceReport;
         expect(reportSchemaErrors(report)).toBe("");
         expect(report.verdict).toBe("blocked");
         expect(report.interrupted).toMatchObject({ signal, scenariosTotal: expect.any(Number) });
         expect(report.interrupted!.scenariosFinished).toBe(report.scenarios.length);
-        expect(report.blockedReason).toMatch(/^interrupted by SIG(INT|TERM) after \d+ of \d+ scenarios; this report is partial$/);
-        expect(await waitUntil(() => processesTagged(tag).length === 0, 5_000), `still alive: ${processesTagged(tag).join(", ")}`).toBe(true);
+        expect(report.blockedReason).toMatch(
+          /^interrupted by SIG(INT|TERM) after \d+ of \d+ scenarios; this report is partial$/,
+        );
+        expect(
+          await waitUntil(() => processesTagged(tag).length === 0, 5_000),
+          `still alive: ${processesTagged(tag).join(", ")}`,
+        ).toBe(true);
         // The scenarios cut short had no chance to remove their scratch directories; the kit must have.
         expect(readdirSync(kitTmpdir)).toEqual([]);
       } finally {

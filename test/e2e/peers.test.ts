@@ -8,7 +8,16 @@ import { dirname, join } from "node:path";
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { afterEach, describe, expect, it } from "vitest";
-import { mockAgent, mockClient, ScriptError, type AgentScript, type ClientScript, type MockPeer, type PeerEvent, type PeerScript } from "../../peers/index.js";
+import {
+  mockAgent,
+  mockClient,
+  ScriptError,
+  type AgentScript,
+  type ClientScript,
+  type MockPeer,
+  type PeerEvent,
+  type PeerScript,
+} from "../../peers/index.js";
 import { createReferenceAgent } from "../../peers/reference/agent.js";
 import { processInfo } from "../../kit/process/tree.js";
 
@@ -21,12 +30,28 @@ const AGENT: Omit<AgentScript, "role"> = {
         { thought: "Let me check." },
         { toolCall: { toolCallId: "t1", title: "Read a file", kind: "read", status: "pending" } },
         { requestPermission: { toolCallId: "t1", as: "read" } },
-        { ifPermission: { as: "read", outcome: "allowed", then: [{ readFile: { path: "notes.txt" } }, { toolCallUpdate: { toolCallId: "t1", status: "completed" } }], else: [{ toolCallUpdate: { toolCallId: "t1", status: "failed" } }] } },
+        {
+          ifPermission: {
+            as: "read",
+            outcome: "allowed",
+            then: [
+              { readFile: { path: "notes.txt" } },
+              { toolCallUpdate: { toolCallId: "t1", status: "completed" } },
+            ],
+            else: [{ toolCallUpdate: { toolCallId: "t1", status: "failed" } }],
+          },
+        },
         { plan: [{ content: "done", priority: "low", status: "completed" }] },
         { stop: "end_turn" },
       ],
     },
-    { actions: [{ message: "Hello" }, { foreignUpdate: { text: "canary-for-another-session" } }, { stop: "end_turn" }] },
+    {
+      actions: [
+        { message: "Hello" },
+        { foreignUpdate: { text: "canary-for-another-session" } },
+        { stop: "end_turn" },
+      ],
+    },
   ],
 };
 
@@ -35,7 +60,12 @@ const CLIENT: Omit<ClientScript, "role"> = {
   clientCapabilities: { fs: { readTextFile: true, writeTextFile: false } },
   permission: { answer: "allow_once" },
   fs: { files: { "notes.txt": "the notes" } },
-  steps: [{ initialize: {} }, { newSession: { cwd: "/tmp/acp-conformance-peers" } }, { prompt: { text: "use the tool" } }, { prompt: { text: "hi" } }],
+  steps: [
+    { initialize: {} },
+    { newSession: { cwd: "/tmp/acp-conformance-peers" } },
+    { prompt: { text: "use the tool" } },
+    { prompt: { text: "hi" } },
+  ],
 };
 
 const peers: Array<MockPeer<PeerScript>> = [];
@@ -84,13 +114,25 @@ describe("scripted peers", () => {
     expect(spawned).toEqual(first);
     // And the log says what happened: the client allowed the tool, served the file, saw the canary.
     const events = first.agent as Array<Record<string, unknown>>;
-    expect(events.filter((event) => event.kind === "permission")).toEqual([{ kind: "permission", toolCallId: "t1", outcome: { outcome: "selected", optionId: "allow" } }]);
-    expect(events.filter((event) => event.kind === "fs")).toEqual([{ kind: "fs", method: "fs/read_text_file", path: "/tmp/acp-conformance-peers/notes.txt", ok: true }]);
+    expect(events.filter((event) => event.kind === "permission")).toEqual([
+      { kind: "permission", toolCallId: "t1", outcome: { outcome: "selected", optionId: "allow" } },
+    ]);
+    expect(events.filter((event) => event.kind === "fs")).toEqual([
+      { kind: "fs", method: "fs/read_text_file", path: "/tmp/acp-conformance-peers/notes.txt", ok: true },
+    ]);
     expect(JSON.stringify(first.client)).toContain("canary-for-another-session");
   });
 
   it("a mock client drives the SDK-based reference agent in-process", async () => {
-    const client = track(mockClient({ steps: [{ initialize: {} }, { newSession: { cwd: "/tmp" } }, { prompt: { text: "acp-conformance: long turn", cancelAfterMs: 300 } }] }));
+    const client = track(
+      mockClient({
+        steps: [
+          { initialize: {} },
+          { newSession: { cwd: "/tmp" } },
+          { prompt: { text: "acp-conformance: long turn", cancelAfterMs: 300 } },
+        ],
+      }),
+    );
     const { writable, readable } = client.connect();
     const connection = createReferenceAgent().connect(acp.ndJsonStream(writable, readable));
     await client.log.waitFor((event) => event.kind === "ended");
@@ -100,12 +142,16 @@ describe("scripted peers", () => {
   });
 
   it("applies wire faults: a frame split into pieces still parses, a duplicated response is sent twice", async () => {
-    const agent = track(mockAgent({ faults: { split: { pieces: 5, delayMs: 5 }, duplicateResponses: true } }));
+    const agent = track(
+      mockAgent({ faults: { split: { pieces: 5, delayMs: 5 }, duplicateResponses: true } }),
+    );
     const { command, args } = agent.spawnCommand();
     const child = spawn(command, args, { stdio: ["pipe", "pipe", "ignore"] });
     const chunks: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
-    child.stdin.end(`${JSON.stringify({ jsonrpc: "2.0", id: 9, method: "initialize", params: { protocolVersion: 1 } })}\n`);
+    child.stdin.end(
+      `${JSON.stringify({ jsonrpc: "2.0", id: 9, method: "initialize", params: { protocolVersion: 1 } })}\n`,
+    );
     await new Promise((resolve) => child.once("close", resolve)); // close, not exit: stdout may still hold data at exit
     const lines = Buffer.concat(chunks).toString("utf8").trim().split("\n");
     expect(lines.map((line) => JSON.parse(line).id)).toEqual([9, 9]);
@@ -117,21 +163,50 @@ describe("scripted peers", () => {
     const { input, output } = agent.connectNode();
     const chunks: Buffer[] = [];
     const lines = () => Buffer.concat(chunks).toString("utf8").split("\n").length - 1;
-    const linesRead = (count: number) => new Promise<void>((resolve) => output.on("data", () => lines() >= count && resolve()));
+    const linesRead = (count: number) =>
+      new Promise<void>((resolve) => output.on("data", () => lines() >= count && resolve()));
     output.on("data", (chunk: Buffer) => chunks.push(chunk));
-    const frame = (id: number) => `${JSON.stringify({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion: 1 } })}\n`;
+    const frame = (id: number) =>
+      `${JSON.stringify({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion: 1 } })}\n`;
     input.write(frame(1));
     await linesRead(1);
     input.write(frame(2));
     await linesRead(2);
     const [first, second] = agent.log.ofKind("sent").map((event) => Buffer.byteLength(`${event.text}\n`));
     expect(chunks.map((chunk) => chunk.length)).toEqual([1, 19, first! - 20, second]);
-    expect(Buffer.concat(chunks).toString("utf8").trim().split("\n").map((line) => JSON.parse(line).id)).toEqual([1, 2]);
+    expect(
+      Buffer.concat(chunks)
+        .toString("utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line).id),
+    ).toEqual([1, 2]);
   });
 
   it("confines fs to the session cwd and refuses what was not advertised", async () => {
-    const agent = track(mockAgent({ prompts: [{ actions: [{ readFile: { path: "/etc/passwd" } }, { writeFile: { path: "out.txt", content: "x" } }, { stop: "end_turn" }] }] }));
-    const client = track(mockClient({ ...CLIENT, steps: [{ initialize: {} }, { newSession: { cwd: "/tmp/acp-conformance-peers" } }, { prompt: { text: "go" } }] }));
+    const agent = track(
+      mockAgent({
+        prompts: [
+          {
+            actions: [
+              { readFile: { path: "/etc/passwd" } },
+              { writeFile: { path: "out.txt", content: "x" } },
+              { stop: "end_turn" },
+            ],
+          },
+        ],
+      }),
+    );
+    const client = track(
+      mockClient({
+        ...CLIENT,
+        steps: [
+          { initialize: {} },
+          { newSession: { cwd: "/tmp/acp-conformance-peers" } },
+          { prompt: { text: "go" } },
+        ],
+      }),
+    );
     const agentSide = agent.connectNode();
     const clientSide = client.connectNode();
     clientSide.output.pipe(agentSide.input);
@@ -155,15 +230,37 @@ describe("scripted peers", () => {
   });
 
   it("runs terminals for real when the script says so", async () => {
-    const agent = track(mockAgent({ prompts: [{ actions: [{ terminal: { command: "sh", args: ["-c", "echo from-a-real-shell; exit 3"] } }, { stop: "end_turn" }] }] }));
-    const client = track(mockClient({ clientCapabilities: { terminal: true }, terminal: { mode: "real" }, steps: [{ initialize: {} }, { newSession: { cwd: "/tmp" } }, { prompt: { text: "run it" } }] }));
+    const agent = track(
+      mockAgent({
+        prompts: [
+          {
+            actions: [
+              { terminal: { command: "sh", args: ["-c", "echo from-a-real-shell; exit 3"] } },
+              { stop: "end_turn" },
+            ],
+          },
+        ],
+      }),
+    );
+    const client = track(
+      mockClient({
+        clientCapabilities: { terminal: true },
+        terminal: { mode: "real" },
+        steps: [{ initialize: {} }, { newSession: { cwd: "/tmp" } }, { prompt: { text: "run it" } }],
+      }),
+    );
     const agentSide = agent.connectNode();
     const clientSide = client.connectNode();
     clientSide.output.pipe(agentSide.input);
     agentSide.output.pipe(clientSide.input);
     await agent.log.waitFor((event) => event.kind === "ended" && event.how === "exit");
     const terminal = agent.log.ofKind("terminal");
-    expect(terminal.map((event) => event.method)).toEqual(["terminal/create", "terminal/wait_for_exit", "terminal/output", "terminal/release"]);
+    expect(terminal.map((event) => event.method)).toEqual([
+      "terminal/create",
+      "terminal/wait_for_exit",
+      "terminal/output",
+      "terminal/release",
+    ]);
     expect(terminal[1]?.detail).toEqual({ exitCode: 3, signal: null });
     expect(terminal[2]?.detail).toMatchObject({ output: "from-a-real-shell\n" });
   });
@@ -176,7 +273,9 @@ describe("scripted peers", () => {
   it("a spawned peer's files go when the test process exits, even without close()", () => {
     const peers = join(import.meta.dirname, "../../dist/peers/index.js");
     const program = `const { mockAgent } = await import(${JSON.stringify(peers)}); const { args } = mockAgent({}).spawnCommand(); process.stdout.write(args[3]);`;
-    const scriptPath = execFileSync(process.execPath, ["--input-type=module", "-e", program], { encoding: "utf8" });
+    const scriptPath = execFileSync(process.execPath, ["--input-type=module", "-e", program], {
+      encoding: "utf8",
+    });
     expect(scriptPath).toMatch(/script\.json$/);
     expect(existsSync(dirname(scriptPath))).toBe(false);
   });
@@ -197,9 +296,18 @@ describe("scripted peers", () => {
   it("the CLI runs a scripted peer on stdio", async () => {
     const agent = track(mockAgent({ initialize: { agentInfo: { name: "from-cli", version: "0" } } }));
     const scriptPath = agent.spawnCommand().args[3]!;
-    const child = spawn(process.execPath, ["dist/bin/acp-conformance.js", "peer", "agent", "--script", scriptPath], { stdio: ["pipe", "pipe", "inherit"] });
-    const stream = acp.ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>);
-    const info = await acp.client().connectWith(stream, (cx) => cx.request(acp.methods.agent.initialize, { protocolVersion: 1 }));
+    const child = spawn(
+      process.execPath,
+      ["dist/bin/acp-conformance.js", "peer", "agent", "--script", scriptPath],
+      { stdio: ["pipe", "pipe", "inherit"] },
+    );
+    const stream = acp.ndJsonStream(
+      Writable.toWeb(child.stdin) as WritableStream<Uint8Array>,
+      Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
+    );
+    const info = await acp
+      .client()
+      .connectWith(stream, (cx) => cx.request(acp.methods.agent.initialize, { protocolVersion: 1 }));
     child.stdin.end();
     await new Promise((resolve) => child.once("exit", resolve));
     expect(info.agentInfo).toEqual({ name: "from-cli", version: "0" });

@@ -9,7 +9,10 @@ export function processesTagged(tag: string): number[] {
     try {
       const stat = readFileSync(`/proc/${name}/stat`, "latin1");
       if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) continue;
-      if (readFileSync(`/proc/${name}/environ`, "utf8").split("\0").includes(`ACP_CONFORMANCE_TEST_TAG=${tag}`)) found.push(Number(name));
+      if (
+        readFileSync(`/proc/${name}/environ`, "utf8").split("\0").includes(`ACP_CONFORMANCE_TEST_TAG=${tag}`)
+      )
+        found.push(Number(name));
     } catch {
       // exited while we looked
     }

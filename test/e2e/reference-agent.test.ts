@@ -14,12 +14,18 @@ describe("the bundled reference agent", () => {
     expect(report.verdict).toBe("conformant");
     expect(report.target.bundled).toBe(true);
     expect(report.target.info).toMatchObject({ name: "acp-conformance-reference-agent" });
-    expect(report.requirements.filter((result) => result.verdict !== "pass").map((result) => result.id)).toEqual([]);
+    expect(
+      report.requirements.filter((result) => result.verdict !== "pass").map((result) => result.id),
+    ).toEqual([]);
     expect(report.properties.map((property) => [property.id, property.verdict, property.runs])).toEqual(
-      ["split-frames", "coalesced-frames", "id-round-trip", "prompt-content", "cancel-anywhere"].map((name) => [`agent.property.${name}`, "pass", 2]),
+      ["split-frames", "coalesced-frames", "id-round-trip", "prompt-content", "cancel-anywhere"].map(
+        (name) => [`agent.property.${name}`, "pass", 2],
+      ),
     );
     expect(run.stdout).toMatch(/VERDICT: conformant/);
-    expect(run.stdout).toMatch(new RegExp(`agent\\.property\\.split-frames 2 case\\(s\\), seed ${report.seed}`));
+    expect(run.stdout).toMatch(
+      new RegExp(`agent\\.property\\.split-frames 2 case\\(s\\), seed ${report.seed}`),
+    );
     // Grouped by area on the terminal.
     expect(run.stdout).toMatch(/\nframing\n/);
     expect(run.stdout).toMatch(/\ncleanup\n/);
@@ -27,15 +33,30 @@ describe("the bundled reference agent", () => {
 
   it("reports untested requirements as not tested when it cannot steer a third-party agent", async () => {
     // The fixture base speaks the same triggers, but without --prompt the kit must not assume so.
-    const run = await runCli(["agent", "--timeout", "5000", "--runs", "0", "--", process.execPath, "dist/fixtures/agents/conformant.js"]);
+    const run = await runCli([
+      "agent",
+      "--timeout",
+      "5000",
+      "--runs",
+      "0",
+      "--",
+      process.execPath,
+      "dist/fixtures/agents/conformant.js",
+    ]);
     const report = run.report!;
     expect(report.verdict).toBe("not-conformant");
     const notTested = report.requirements.filter((result) => result.verdict === "not-tested");
     expect(notTested.map((result) => result.id)).toEqual(
-      expect.arrayContaining(["agent.prompt.answered-with-stop-reason", "agent.cancellation.stop-reason-cancelled", "agent.permission.reject-honoured", "agent.limits.prompt-16mib"]),
+      expect.arrayContaining([
+        "agent.prompt.answered-with-stop-reason",
+        "agent.cancellation.stop-reason-cancelled",
+        "agent.permission.reject-honoured",
+        "agent.limits.prompt-16mib",
+      ]),
     );
     expect(report.requirements.filter((result) => result.verdict === "fail")).toEqual([]);
-    for (const result of notTested) expect(result.checks.map((check) => check.message).join(" ")).toMatch(/--(cancel-|permission-)?prompt/);
+    for (const result of notTested)
+      expect(result.checks.map((check) => check.message).join(" ")).toMatch(/--(cancel-|permission-)?prompt/);
     expect(run.stdout).toMatch(/must requirements were not tested/);
   });
 });

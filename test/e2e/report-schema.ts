@@ -9,5 +9,7 @@ const validate = ajv.compile(JSON.parse(readFileSync(join(ROOT, "schemas/report.
 
 /** The schema errors, one per line; empty when the report is valid. */
 export function reportSchemaErrors(report: unknown): string {
-  return validate(report) ? "" : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`).join("\n");
+  return validate(report)
+    ? ""
+    : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`).join("\n");
 }

@@ -17,12 +17,43 @@ const out = (name: string) => join(work, name);
 const read = (name: string) => readFileSync(out(name), "utf8");
 
 /** A run with a MUST failure that carries a transcript: split frames dropped. */
-const FAILING = ["agent", "--runs", "0", "--timeout", "2000", "--only", "agent.framing.split-writes", "--only", "agent.initialization.version-1", "--", ...fixtureCommand({ file: "drops-split-frames" })];
-const PASSING = ["agent", "--runs", "0", "--only", "agent.framing.split-writes", "--only", "agent.initialization.version-1", "--", ...fixtureCommand({ file: "conformant" })];
+const FAILING = [
+  "agent",
+  "--runs",
+  "0",
+  "--timeout",
+  "2000",
+  "--only",
+  "agent.framing.split-writes",
+  "--only",
+  "agent.initialization.version-1",
+  "--",
+  ...fixtureCommand({ file: "drops-split-frames" }),
+];
+const PASSING = [
+  "agent",
+  "--runs",
+  "0",
+  "--only",
+  "agent.framing.split-writes",
+  "--only",
+  "agent.initialization.version-1",
+  "--",
+  ...fixtureCommand({ file: "conformant" }),
+];
 
 let failing: ConformanceReport;
 beforeAll(async () => {
-  const run = await runCli([...FAILING.slice(0, 1), "--report-md", out("a.md"), "--junit", out("a.xml"), "--report-html", out("a.html"), ...FAILING.slice(1)]);
+  const run = await runCli([
+    ...FAILING.slice(0, 1),
+    "--report-md",
+    out("a.md"),
+    "--junit",
+    out("a.xml"),
+    "--report-html",
+    out("a.html"),
+    ...FAILING.slice(1),
+  ]);
   failing = run.report!;
   writeFileSync(out("a.json"), JSON.stringify(failing));
   const passing = await runCli(PASSING);
@@ -36,23 +67,40 @@ describe("report formats", () => {
     expect(markdown).toContain("**NOT CONFORMANT");
     expect(markdown).toMatch(/\| framing \| \d+ \| \*\*1\*\* \|/);
     expect(markdown).toContain("#### ❌ `agent.framing.accepts-split-frames` (must)");
-    expect(markdown).toContain(failing.requirements.find((result) => result.id === "agent.framing.accepts-split-frames")!.checks.find((check) => check.verdict === "fail")!.message.slice(0, 30));
-    expect(markdown).toMatch(/\[docs\/protocol\/v1\/transports\.mdx#stdio\]\(https:\/\/github\.com\/agentclientprotocol\/agent-client-protocol\/blob\/[0-9a-f]{40}\/docs\/protocol\/v1\/transports\.mdx#stdio\)/);
-    expect(markdown).toMatch(/<details><summary>transcript[\s\S]*→ \{"jsonrpc":"2\.0","id":1,"method":"initialize"/);
+    expect(markdown).toContain(
+      failing.requirements
+        .find((result) => result.id === "agent.framing.accepts-split-frames")!
+        .checks.find((check) => check.verdict === "fail")!
+        .message.slice(0, 30),
+    );
+    expect(markdown).toMatch(
+      /\[docs\/protocol\/v1\/transports\.mdx#stdio\]\(https:\/\/github\.com\/agentclientprotocol\/agent-client-protocol\/blob\/[0-9a-f]{40}\/docs\/protocol\/v1\/transports\.mdx#stdio\)/,
+    );
+    expect(markdown).toMatch(
+      /<details><summary>transcript[\s\S]*→ \{"jsonrpc":"2\.0","id":1,"method":"initialize"/,
+    );
     expect(Buffer.byteLength(markdown)).toBeLessThan(1024 * 1024); // GitHub's step-summary cap
   });
 
   it("JUnit: one testcase per requirement, the failure as <failure>, valid against a strict JUnit XSD", () => {
     const xml = read("a.xml");
     expect(xml.match(/<testcase /g)).toHaveLength(failing.requirements.length);
-    expect(xml).toMatch(/<testcase classname="agent\.framing" name="agent\.framing\.accepts-split-frames: [^"]*" time="[\d.]+">\s*<failure message="[^"]+" type="must">/);
+    expect(xml).toMatch(
+      /<testcase classname="agent\.framing" name="agent\.framing\.accepts-split-frames: [^"]*" time="[\d.]+">\s*<failure message="[^"]+" type="must">/,
+    );
     expect(xml).toMatch(/<skipped message="not tested: /);
     const xmllint = spawnSync("xmllint", ["--version"]);
     if (xmllint.error) {
-      console.warn("xmllint is not installed (Debian: libxml2-utils); the XSD check is skipped. .ci/run installs it.");
+      console.warn(
+        "xmllint is not installed (Debian: libxml2-utils); the XSD check is skipped. .ci/run installs it.",
+      );
       return;
     }
-    const validation = spawnSync("xmllint", ["--noout", "--schema", join(ROOT, "test/schemas/junit.xsd"), out("a.xml")], { encoding: "utf8" });
+    const validation = spawnSync(
+      "xmllint",
+      ["--noout", "--schema", join(ROOT, "test/schemas/junit.xsd"), out("a.xml")],
+      { encoding: "utf8" },
+    );
     expect(validation.stderr).toContain("validates");
     expect(validation.status).toBe(0);
   });
@@ -61,10 +109,22 @@ describe("report formats", () => {
     const single = await runCli(["report", out("a.json")]);
     expect(single.exitCode).toBe(0);
     expect(single.stdout).toContain("#### ❌ `agent.framing.accepts-split-frames` (must)");
-    const matrix = await runCli(["report", out("a.json"), out("b.json"), "--md", out("m.md"), "--html", out("m.html"), "--junit", out("m.xml")]);
+    const matrix = await runCli([
+      "report",
+      out("a.json"),
+      out("b.json"),
+      "--md",
+      out("m.md"),
+      "--html",
+      out("m.html"),
+      "--junit",
+      out("m.xml"),
+    ]);
     expect(matrix.exitCode, matrix.stderr).toBe(0);
     const markdown = read("m.md");
-    expect(markdown).toContain("| requirement | level | drops-split-frames 1.0.0 (agent) | conformant 1.0.0 (agent) |");
+    expect(markdown).toContain(
+      "| requirement | level | drops-split-frames 1.0.0 (agent) | conformant 1.0.0 (agent) |",
+    );
     expect(markdown).toMatch(/\| `agent\.framing\.accepts-split-frames` \| must \| ❌ \| ✅ \|/);
     expect(markdown.indexOf("| **framing** |")).toBeLessThan(markdown.indexOf("| **cleanup** |"));
     expect(read("m.html")).toContain('<table id="matrix">');
@@ -81,7 +141,9 @@ describe("GitHub Actions", () => {
     const run = await runCli(FAILING, { env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary } });
     expect(run.exitCode).toBe(1);
     expect(read("step-summary.md")).toContain("## acp-conformance: agent mode");
-    expect(run.stdout).toMatch(/^::error title=acp-conformance agent\.framing\.accepts-split-frames::a frame that arrives in many small writes/m);
+    expect(run.stdout).toMatch(
+      /^::error title=acp-conformance agent\.framing\.accepts-split-frames::a frame that arrives in many small writes/m,
+    );
     expect(run.stdout.match(/^::error /gm)).toHaveLength(1);
   });
 });
@@ -92,10 +154,35 @@ describe("no secrets in reports", () => {
     const dir = mkdtempSync(join(tmpdir(), "acp-conformance-secret-reports-"));
     try {
       const secret = "hunter2-planted-secret-value";
-      const files = ["--report-json", join(dir, "r.json"), "--report-md", join(dir, "r.md"), "--report-html", join(dir, "r.html"), "--junit", join(dir, "r.xml"), "--write-baseline", join(dir, "baseline.yaml")];
-      const run = await runCli(["agent", ...files, "--runs", "0", "--env", `ACP_TEST_SECRET=${secret}`, "--only", "agent.initialization.version-1", "--", ...fixtureCommand({ file: "leaks-secrets" })], {
-        env: { HOME: home, GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: join(dir, "summary.md") },
-      });
+      const files = [
+        "--report-json",
+        join(dir, "r.json"),
+        "--report-md",
+        join(dir, "r.md"),
+        "--report-html",
+        join(dir, "r.html"),
+        "--junit",
+        join(dir, "r.xml"),
+        "--write-baseline",
+        join(dir, "baseline.yaml"),
+      ];
+      const run = await runCli(
+        [
+          "agent",
+          ...files,
+          "--runs",
+          "0",
+          "--env",
+          `ACP_TEST_SECRET=${secret}`,
+          "--only",
+          "agent.initialization.version-1",
+          "--",
+          ...fixtureCommand({ file: "leaks-secrets" }),
+        ],
+        {
+          env: { HOME: home, GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: join(dir, "summary.md") },
+        },
+      );
       expect(run.exitCode, run.stderr).toBe(1);
       // The leak is in the evidence, redacted.
       const json = readFileSync(join(dir, "r.json"), "utf8");
@@ -107,12 +194,26 @@ describe("no secrets in reports", () => {
       expect(written.sort()).toEqual(["baseline.yaml", "r.html", "r.json", "r.md", "r.xml", "summary.md"]);
       for (const name of written) {
         const text = readFileSync(join(dir, name), "utf8");
-        for (const planted of [secret, "sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWx", "ghp_0123456789abcdefABCDEF0123456789abcd", home]) expect(text, `${name} contains ${planted}`).not.toContain(planted);
+        for (const planted of [
+          secret,
+          "sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWx",
+          "ghp_0123456789abcdefABCDEF0123456789abcd",
+          home,
+        ])
+          expect(text, `${name} contains ${planted}`).not.toContain(planted);
       }
-      for (const planted of [secret, "ghp_0123456789abcdefABCDEF0123456789abcd", home]) expect(run.stdout).not.toContain(planted);
+      for (const planted of [secret, "ghp_0123456789abcdefABCDEF0123456789abcd", home])
+        expect(run.stdout).not.toContain(planted);
       // The report command applies the token and home rules to a report it did not write.
-      writeFileSync(join(dir, "hand-made.json"), json.replace("<redacted:token>", "ghp_0123456789abcdefABCDEF0123456789abcd"));
-      const rendered = execFileSync(process.execPath, [join(ROOT, "dist/bin/acp-conformance.js"), "report", join(dir, "hand-made.json")], { encoding: "utf8" });
+      writeFileSync(
+        join(dir, "hand-made.json"),
+        json.replace("<redacted:token>", "ghp_0123456789abcdefABCDEF0123456789abcd"),
+      );
+      const rendered = execFileSync(
+        process.execPath,
+        [join(ROOT, "dist/bin/acp-conformance.js"), "report", join(dir, "hand-made.json")],
+        { encoding: "utf8" },
+      );
       expect(rendered).not.toContain("ghp_0123456789abcdefABCDEF0123456789abcd");
     } finally {
       rmSync(home, { recursive: true, force: true });

@@ -15,11 +15,24 @@ export function fixturePath(name: string): string {
 /** The command line that runs a fixture: a program from dist/, or a peer script through the scripted peer. */
 export function fixtureCommand(fixture: { file?: string; script?: string }): string[] {
   if (fixture.file) return [process.execPath, fixturePath(fixture.file)];
-  return [process.execPath, join(ROOT, "dist/peers/peer-process.js"), "agent", "--script", join(ROOT, "fixtures/scripts", `${fixture.script}.json`)];
+  return [
+    process.execPath,
+    join(ROOT, "dist/peers/peer-process.js"),
+    "agent",
+    "--script",
+    join(ROOT, "fixtures/scripts", `${fixture.script}.json`),
+  ];
 }
 
 /** The prompts that steer fixture agents (the reference agent's documented triggers). */
-export const FIXTURE_PROMPTS = ["--prompt", "acp-conformance: say hello", "--cancel-prompt", "acp-conformance: long turn", "--permission-prompt", "acp-conformance: ask permission"];
+export const FIXTURE_PROMPTS = [
+  "--prompt",
+  "acp-conformance: say hello",
+  "--cancel-prompt",
+  "acp-conformance: long turn",
+  "--permission-prompt",
+  "acp-conformance: ask permission",
+];
 
 export interface CliRun {
   exitCode: number | undefined;
@@ -32,7 +45,10 @@ export interface CliRun {
  * Every run gets a TMPDIR of its own, which must be empty once the kit has exited: so each CLI
  * test also checks that the kit left no scratch directory behind.
  */
-export async function runCli(args: string[], options: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<CliRun> {
+export async function runCli(
+  args: string[],
+  options: { timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<CliRun> {
   const dir = mkdtempSync(join(tmpdir(), "acp-conformance-test-"));
   const reportPath = join(dir, "report.json");
   const kitTmpdir = join(dir, "tmp");
@@ -40,11 +56,22 @@ export async function runCli(args: string[], options: { timeoutMs?: number; env?
   try {
     const [mode, ...rest] = args;
     // Two jobs per kit: vitest runs three kits at once, and CI has two cores.
-    const withReport = mode !== undefined && ["agent", "client", "adapter", "host", "runtime"].includes(mode) ? [mode, "--report-json", reportPath, "--jobs", "2", ...rest] : args;
-    const result = await execa(process.execPath, [CLI, ...withReport], { reject: false, timeout: options.timeoutMs ?? 170_000, env: { NO_COLOR: "1", TMPDIR: kitTmpdir, ...options.env }, cwd: ROOT });
+    const withReport =
+      mode !== undefined && ["agent", "client", "adapter", "host", "runtime"].includes(mode)
+        ? [mode, "--report-json", reportPath, "--jobs", "2", ...rest]
+        : args;
+    const result = await execa(process.execPath, [CLI, ...withReport], {
+      reject: false,
+      timeout: options.timeoutMs ?? 170_000,
+      env: { NO_COLOR: "1", TMPDIR: kitTmpdir, ...options.env },
+      cwd: ROOT,
+    });
     const leftBehind = readdirSync(kitTmpdir);
-    if (leftBehind.length > 0) throw new Error(`acp-conformance ${args.join(" ")} left ${leftBehind.join(", ")} in its TMPDIR`);
-    const report = existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, "utf8")) as ConformanceReport) : undefined;
+    if (leftBehind.length > 0)
+      throw new Error(`acp-conformance ${args.join(" ")} left ${leftBehind.join(", ")} in its TMPDIR`);
+    const report = existsSync(reportPath)
+      ? (JSON.parse(readFileSync(reportPath, "utf8")) as ConformanceReport)
+      : undefined;
     return { exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr, report };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -53,5 +80,8 @@ export async function runCli(args: string[], options: { timeoutMs?: number; env?
 
 /** Requirement ids the report counts against the target (fail, or warn for SHOULD). */
 export function failingIds(report: ConformanceReport): string[] {
-  return report.requirements.filter((result) => result.verdict === "fail" || result.verdict === "warn").map((result) => result.id).sort();
+  return report.requirements
+    .filter((result) => result.verdict === "fail" || result.verdict === "warn")
+    .map((result) => result.id)
+    .sort();
 }

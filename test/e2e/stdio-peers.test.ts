@@ -5,14 +5,24 @@
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { processInfo } from "../../kit/process/tree.js";
-import { mockAdapter, mockHost, type AdapterAction, type MockHost, type MockPeer, type AdapterScript } from "../../peers/index.js";
+import {
+  mockAdapter,
+  mockHost,
+  type AdapterAction,
+  type MockHost,
+  type MockPeer,
+  type AdapterScript,
+} from "../../peers/index.js";
 
 const opened: Array<MockPeer<AdapterScript> | MockHost> = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((peer) => peer.close()));
 });
 
-function adapter(actions: AdapterAction[], extra: Omit<AdapterScript, "role" | "actions"> = {}): MockPeer<AdapterScript> {
+function adapter(
+  actions: AdapterAction[],
+  extra: Omit<AdapterScript, "role" | "actions"> = {},
+): MockPeer<AdapterScript> {
   const peer = mockAdapter({ actions, ...extra });
   opened.push(peer);
   return peer;
@@ -26,32 +36,55 @@ function host(script: Parameters<typeof mockHost>[0] = {}): MockHost {
 
 describe("stdio peers", () => {
   it("a mock adapter in-process reads the envelope and writes its events", async () => {
-    const peer = adapter([{ message: { id: "a", text: "hello" } }, { event: { type: "tool", name: "edit" } }, { error: { message: "boom" } }]);
+    const peer = adapter([
+      { message: { id: "a", text: "hello" } },
+      { event: { type: "tool", name: "edit" } },
+      { error: { message: "boom" } },
+    ]);
     const { input, output } = peer.connectNode();
     const chunks: Buffer[] = [];
     output.on("data", (chunk: Buffer) => chunks.push(chunk));
     const ended = new Promise((resolve) => output.once("end", resolve));
     input.end(`${JSON.stringify({ protocolVersion: 1, task: { request: "hi" }, prompt: "p" })}\n`);
     await ended;
-    const events = Buffer.concat(chunks).toString("utf8").trim().split("\n").map((line) => JSON.parse(line));
-    expect(events).toEqual([{ type: "message", id: "a", text: "hello" }, { type: "tool", name: "edit" }, { type: "error", message: "boom" }]);
+    const events = Buffer.concat(chunks)
+      .toString("utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(events).toEqual([
+      { type: "message", id: "a", text: "hello" },
+      { type: "tool", name: "edit" },
+      { type: "error", message: "boom" },
+    ]);
     expect(peer.log.ofKind("envelope")).toMatchObject([{ lines: 1, eof: true }]);
   });
 
   it("a mock host in-process runs a spawned mock adapter: repeated ids once, unknown types ignored", async () => {
-    const spawned = adapter([{ message: { id: "a", text: "one" } }, { message: { id: "a", text: "again" } }, { event: { type: "tool", text: "hidden" } }, { message: { text: "two" } }]);
+    const spawned = adapter([
+      { message: { id: "a", text: "one" } },
+      { message: { id: "a", text: "again" } },
+      { event: { type: "tool", text: "hidden" } },
+      { message: { text: "two" } },
+    ]);
     const outcome = await host().run(spawned.executable()).outcome;
     expect(outcome).toMatchObject({ status: "completed", messages: ["one", "two"] });
     expect(spawned.readSpawnedLog().ofKind("envelope")).toMatchObject([{ lines: 1, eof: true }]);
   });
 
   it("the mock host fails the task on an error event even with exit 0, and on a line that is not JSON", async () => {
-    expect(await host().run(adapter([{ error: { message: "it broke" } }]).executable()).outcome).toMatchObject({ status: "failed", error: "it broke" });
-    expect(await host().run(adapter([{ raw: "plain log" }]).executable()).outcome).toMatchObject({ status: "failed" });
+    expect(
+      await host().run(adapter([{ error: { message: "it broke" } }]).executable()).outcome,
+    ).toMatchObject({ status: "failed", error: "it broke" });
+    expect(await host().run(adapter([{ raw: "plain log" }]).executable()).outcome).toMatchObject({
+      status: "failed",
+    });
   });
 
   it("the mock host enforces its stdout limit and its timeout, and stops the adapter's whole group", async () => {
-    const flood = await host({ stdoutLimitBytes: 256 * 1024 }).run(adapter([{ floodMessages: { bytes: 1024 * 1024 } }]).executable()).outcome;
+    const flood = await host({ stdoutLimitBytes: 256 * 1024 }).run(
+      adapter([{ floodMessages: { bytes: 1024 * 1024 } }]).executable(),
+    ).outcome;
     expect(flood.status).toBe("failed");
     expect(flood.error).toContain("output exceeded");
 
@@ -63,7 +96,8 @@ describe("stdio peers", () => {
     expect(child).toBeDefined();
     // SIGKILL to the group is immediate, but give the kernel a moment to finish.
     const deadline = Date.now() + 5_000;
-    while (processInfo(child!.pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (processInfo(child!.pid) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(processInfo(child!.pid)).toBeUndefined();
   });
 
@@ -77,7 +111,10 @@ describe("stdio peers", () => {
     const bad = adapter([{ exit: 3 }]);
     const spawnedHost = host();
     const spawnedCommand = spawnedHost.spawnCommand({ adapter: [bad.executable()] });
-    const failed = await execa(spawnedCommand.command, spawnedCommand.args, { reject: false, timeout: 30_000 });
+    const failed = await execa(spawnedCommand.command, spawnedCommand.args, {
+      reject: false,
+      timeout: 30_000,
+    });
     expect(failed.exitCode).toBe(1);
     expect(failed.stderr).toContain("exited with status 3");
     expect(spawnedHost.readSpawnedLog().ofKind("task")).toMatchObject([{ status: "failed" }]);

@@ -28,14 +28,27 @@ interface Subject {
 }
 
 const SUBJECTS: Subject[] = [
-  ...HOST_PROPERTY_FIXTURES.map((fixture) => ({ mode: "host" as const, ...fixture, target: [...HOST_TIMEOUT, "--", process.execPath, `dist/fixtures/hosts/${fixture.file}.js`, "{adapter}"] })),
-  ...ADAPTER_PROPERTY_FIXTURES.map((fixture) => ({ mode: "adapter" as const, ...fixture, target: ["--", process.execPath, join("dist/fixtures/adapters", `${fixture.file}.js`)] })),
+  ...HOST_PROPERTY_FIXTURES.map((fixture) => ({
+    mode: "host" as const,
+    ...fixture,
+    target: [...HOST_TIMEOUT, "--", process.execPath, `dist/fixtures/hosts/${fixture.file}.js`, "{adapter}"],
+  })),
+  ...ADAPTER_PROPERTY_FIXTURES.map((fixture) => ({
+    mode: "adapter" as const,
+    ...fixture,
+    target: ["--", process.execPath, join("dist/fixtures/adapters", `${fixture.file}.js`)],
+  })),
 ];
 
 /** Runs the mode with `options` before the target's own options and command. */
 function runMode(subject: Subject, options: string[]): Promise<CliRun> {
   const separator = subject.target.indexOf("--");
-  return runCli([subject.mode, ...subject.target.slice(0, separator), ...options, ...subject.target.slice(separator)]);
+  return runCli([
+    subject.mode,
+    ...subject.target.slice(0, separator),
+    ...options,
+    ...subject.target.slice(separator),
+  ]);
 }
 
 describe.concurrent("stdio properties find what the fixed scenarios miss", () => {
@@ -45,7 +58,16 @@ describe.concurrent("stdio properties find what the fixed scenarios miss", () =>
     });
 
     it(`${subject.mode} ${subject.file}: ${subject.property} finds ${subject.breaks.join(", ")} and shrinks it`, async () => {
-      const run = await runMode(subject, ["--only", subject.property, "--seed", SEED, "--runs", String(subject.runs), "--property-time", "120000"]);
+      const run = await runMode(subject, [
+        "--only",
+        subject.property,
+        "--seed",
+        SEED,
+        "--runs",
+        String(subject.runs),
+        "--property-time",
+        "120000",
+      ]);
       expectPropertyFinds(run, subject, SEED);
     });
   }

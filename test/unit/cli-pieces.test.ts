@@ -29,7 +29,12 @@ describe("resolveCommand", () => {
 describe("createRedactor", () => {
   it("replaces --env values and the home directory, deeply", () => {
     const redact = createRedactor({ API_KEY: "sk-secret-123", SHORT: "ab" }, "/home/alice");
-    expect(redact.value({ message: "auth with sk-secret-123 failed in /home/alice/project", list: ["ab", "sk-secret-123"] })).toEqual({
+    expect(
+      redact.value({
+        message: "auth with sk-secret-123 failed in /home/alice/project",
+        list: ["ab", "sk-secret-123"],
+      }),
+    ).toEqual({
       message: "auth with <redacted:API_KEY> failed in ~/project",
       list: ["ab", "<redacted:API_KEY>"],
     });

@@ -22,7 +22,9 @@ describe("NdjsonFramer", () => {
   });
 
   it("gives the same lines when every byte arrives in its own read", () => {
-    expect(texts(frameAll([...stream].map((byte) => Buffer.from([byte]))))).toEqual(texts(frameAll([stream])));
+    expect(texts(frameAll([...stream].map((byte) => Buffer.from([byte]))))).toEqual(
+      texts(frameAll([stream])),
+    );
   });
 
   it("marks CRLF line ends and keeps the text without the CR", () => {
@@ -43,12 +45,18 @@ describe("NdjsonFramer", () => {
       expect(framer.bufferedBytes).toBeLessThanOrEqual(100);
     }
     items.push(...framer.push(Buffer.from('\n{"ok":true}\n')));
-    expect(items).toMatchObject([{ kind: "oversize", byteLength: 50_000, terminated: true }, { kind: "line", text: '{"ok":true}' }]);
+    expect(items).toMatchObject([
+      { kind: "oversize", byteLength: 50_000, terminated: true },
+      { kind: "line", text: '{"ok":true}' },
+    ]);
     expect((items[0] as { head: Buffer }).head.length).toBe(10);
   });
 
   it("returns an unterminated trailing line at end of stream", () => {
-    expect(frameAll([Buffer.from('{"a":1}\n{"b"')])).toMatchObject([{ kind: "line", terminated: true }, { kind: "line", text: '{"b"', terminated: false }]);
+    expect(frameAll([Buffer.from('{"a":1}\n{"b"')])).toMatchObject([
+      { kind: "line", terminated: true },
+      { kind: "line", text: '{"b"', terminated: false },
+    ]);
   });
 
   it("never throws on random bytes, and accounts for every byte", () => {
@@ -58,8 +66,14 @@ describe("NdjsonFramer", () => {
       return seed / 2 ** 31;
     };
     for (let round = 0; round < 200; round++) {
-      const bytes = Buffer.from(Array.from({ length: Math.floor(random() * 400) }, () => Math.floor(random() * 256)));
-      const cuts = [0, ...Array.from({ length: 5 }, () => Math.floor(random() * bytes.length)).sort((a, b) => a - b), bytes.length];
+      const bytes = Buffer.from(
+        Array.from({ length: Math.floor(random() * 400) }, () => Math.floor(random() * 256)),
+      );
+      const cuts = [
+        0,
+        ...Array.from({ length: 5 }, () => Math.floor(random() * bytes.length)).sort((a, b) => a - b),
+        bytes.length,
+      ];
       const chunks = cuts.slice(1).map((end, index) => bytes.subarray(cuts[index], end));
       const items = frameAll(chunks, 64);
       const newlines = bytes.filter((byte) => byte === 10).length;
@@ -85,22 +99,37 @@ describe("NdjsonFramer under generated chunkings (fast-check)", () => {
     fc.string({ unit: "grapheme", maxLength: 40 }).map((text) => Buffer.from(JSON.stringify({ text }))),
     fc.constant(Buffer.alloc(0)),
     fc.string({ unit: "grapheme", maxLength: 10 }).map((text) => Buffer.from(`${JSON.stringify(text)}\r`)),
-    fc.uint8Array({ minLength: 1, maxLength: 12 }).map((bytes) => Buffer.from(bytes.map((byte) => (byte === 10 ? 0xff : byte)))),
+    fc
+      .uint8Array({ minLength: 1, maxLength: 12 })
+      .map((bytes) => Buffer.from(bytes.map((byte) => (byte === 10 ? 0xff : byte)))),
     fc.integer({ min: 65, max: 200 }).map((length) => Buffer.alloc(length, "x")),
   );
-  const streams = fc.tuple(fc.array(line, { maxLength: 8 }), fc.boolean()).map(([lines, trailing]) => Buffer.concat(lines.map((bytes, index) => (index < lines.length - 1 || !trailing ? Buffer.concat([bytes, Buffer.from("\n")]) : bytes))));
+  const streams = fc
+    .tuple(fc.array(line, { maxLength: 8 }), fc.boolean())
+    .map(([lines, trailing]) =>
+      Buffer.concat(
+        lines.map((bytes, index) =>
+          index < lines.length - 1 || !trailing ? Buffer.concat([bytes, Buffer.from("\n")]) : bytes,
+        ),
+      ),
+    );
 
   it("every item, byte count and flag is the same however the stream is cut", () => {
     fc.assert(
-      fc.property(streams.chain((stream) => chunkingsOf(stream, { maxCuts: 12 }).map((chunking) => [stream, chunking] as const)), ([stream, chunking]) => {
-        const whole = frameAll([stream], 64);
-        const pieces = frameAll(splitAtCuts(stream, chunking.cuts), 64);
-        expect(pieces).toEqual(whole);
-        // Every byte is accounted for in exactly one item: its line's bytes, plus its newline when it had one.
-        const newlines = whole.filter((item) => !("terminated" in item) || item.terminated).length;
-        const counted = whole.reduce((sum, item) => sum + item.byteLength, 0) + newlines;
-        expect(counted).toBe(stream.length);
-      }),
+      fc.property(
+        streams.chain((stream) =>
+          chunkingsOf(stream, { maxCuts: 12 }).map((chunking) => [stream, chunking] as const),
+        ),
+        ([stream, chunking]) => {
+          const whole = frameAll([stream], 64);
+          const pieces = frameAll(splitAtCuts(stream, chunking.cuts), 64);
+          expect(pieces).toEqual(whole);
+          // Every byte is accounted for in exactly one item: its line's bytes, plus its newline when it had one.
+          const newlines = whole.filter((item) => !("terminated" in item) || item.terminated).length;
+          const counted = whole.reduce((sum, item) => sum + item.byteLength, 0) + newlines;
+          expect(counted).toBe(stream.length);
+        },
+      ),
       { numRuns: 300 },
     );
   });

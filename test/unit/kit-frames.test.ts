@@ -10,11 +10,24 @@ import { Transcript } from "../../kit/wire/transcript.js";
 
 describe("the kit's own frames", () => {
   it("throws KitBugError before sending invalid params, and sends them when they are a deliberate fault", async () => {
-    const target = await TargetProcess.spawn({ command: "cat", args: [], cwd: process.cwd(), marker: `test-${randomUUID()}`, maxLineBytes: 1024 });
+    const target = await TargetProcess.spawn({
+      command: "cat",
+      args: [],
+      cwd: process.cwd(),
+      marker: `test-${randomUUID()}`,
+      maxLineBytes: 1024,
+    });
     const transcript = new Transcript();
-    const connection = new JsonRpcConnection({ target, transcript, schema: AcpSchema.load(), writeTimeoutMs: 1000 });
+    const connection = new JsonRpcConnection({
+      target,
+      transcript,
+      schema: AcpSchema.load(),
+      writeTimeoutMs: 1000,
+    });
     try {
-      await expect(connection.request("initialize", { protocolVersion: "1" }, { waitMs: 100 })).rejects.toThrow(KitBugError);
+      await expect(
+        connection.request("initialize", { protocolVersion: "1" }, { waitMs: 100 }),
+      ).rejects.toThrow(KitBugError);
       expect(transcript.entries.filter((entry) => entry.direction === "sent")).toEqual([]);
       // `cat` echoes the deliberate frame back: the transcript keeps both directions.
       await connection.request("initialize", { protocolVersion: "1" }, { waitMs: 300, deliberate: true });

@@ -18,12 +18,20 @@ function moduleGraph(entry: string): { files: Set<string>; packages: Set<string>
     if (files.has(file)) continue;
     files.add(file);
     const source = readFileSync(file, "utf8");
-    for (const match of source.matchAll(/(?:import|export)[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g)) {
+    for (const match of source.matchAll(
+      /(?:import|export)[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g,
+    )) {
       const specifier = match[1] ?? match[2] ?? match[3]!;
       if (specifier.startsWith(".")) {
         const target = resolve(dirname(file), specifier);
         if (existsSync(target)) queue.push(target);
-      } else if (!specifier.startsWith("node:")) packages.add(specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/"));
+      } else if (!specifier.startsWith("node:"))
+        packages.add(
+          specifier
+            .split("/")
+            .slice(0, specifier.startsWith("@") ? 2 : 1)
+            .join("/"),
+        );
     }
   }
   return { files, packages };
@@ -33,8 +41,16 @@ describe("the spawned peer's start-up", () => {
   it("loads neither the CLI, the reports, the ACP schema nor fast-check", () => {
     const { files, packages } = moduleGraph(join(root, "dist/peers/main.js"));
     const relative = [...files].map((file) => file.slice(root.length + 1));
-    expect(relative.filter((file) => /^dist\/(bin|reports|scenarios)\//.test(file) || file.endsWith("kit/wire/schema.js"))).toEqual([]);
-    expect([...packages].filter((name) => ["yargs", "fast-check", "@agentclientprotocol/sdk", "execa"].includes(name))).toEqual([]);
+    expect(
+      relative.filter(
+        (file) => /^dist\/(bin|reports|scenarios)\//.test(file) || file.endsWith("kit/wire/schema.js"),
+      ),
+    ).toEqual([]);
+    expect(
+      [...packages].filter((name) =>
+        ["yargs", "fast-check", "@agentclientprotocol/sdk", "execa"].includes(name),
+      ),
+    ).toEqual([]);
   });
 
   it("is spawned from one bundled file that imports only Node's built-ins", async () => {

@@ -10,7 +10,13 @@ import { killEverythingNow } from "../../kit/process/registry.js";
 const started: TargetProcess[] = [];
 
 async function spawnNode(script: string): Promise<TargetProcess> {
-  const target = await TargetProcess.spawn({ command: process.execPath, args: ["-e", script], cwd: process.cwd(), marker: `test-${randomUUID()}`, maxLineBytes: 1024 });
+  const target = await TargetProcess.spawn({
+    command: process.execPath,
+    args: ["-e", script],
+    cwd: process.cwd(),
+    marker: `test-${randomUUID()}`,
+    maxLineBytes: 1024,
+  });
   started.push(target);
   return target;
 }
@@ -41,10 +47,16 @@ process.stdin.resume();
 describe.skipIf(process.platform !== "linux")("descendants and teardown", () => {
   it("finds descendants by parent chain, process group and run marker, even after re-parenting", async () => {
     const target = await spawnNode(FAMILY);
-    const pids = await new Promise<{ inGroup: number; escaped: number }>((resolve) => target.onStdoutItem((item) => item.kind === "line" && resolve(JSON.parse(item.text))));
+    const pids = await new Promise<{ inGroup: number; escaped: number }>((resolve) =>
+      target.onStdoutItem((item) => item.kind === "line" && resolve(JSON.parse(item.text))),
+    );
     const before = findDescendants({ rootPid: target.pid, marker: target.marker });
-    expect(before.find((info) => info.pid === pids.inGroup)?.reasons).toEqual(expect.arrayContaining(["parent-chain", "process-group", "run-marker"]));
-    expect(before.find((info) => info.pid === pids.escaped)?.reasons).toEqual(expect.arrayContaining(["parent-chain", "run-marker"]));
+    expect(before.find((info) => info.pid === pids.inGroup)?.reasons).toEqual(
+      expect.arrayContaining(["parent-chain", "process-group", "run-marker"]),
+    );
+    expect(before.find((info) => info.pid === pids.escaped)?.reasons).toEqual(
+      expect.arrayContaining(["parent-chain", "run-marker"]),
+    );
     expect(before.find((info) => info.pid === pids.escaped)?.reasons).not.toContain("process-group");
 
     target.closeStdin();
@@ -61,14 +73,18 @@ describe.skipIf(process.platform !== "linux")("descendants and teardown", () => 
 
   it("climbs the ladder: stdin close, then SIGTERM, then SIGKILL, noting what was alive", async () => {
     const polite = await spawnNode(`process.stdin.on("end", () => process.exit(0)); process.stdin.resume();`);
-    expect((await tearDown(polite, { closeGraceMs: 2_000, termGraceMs: 2_000 })).exitedAt).toBe("stdin-closed");
+    expect((await tearDown(polite, { closeGraceMs: 2_000, termGraceMs: 2_000 })).exitedAt).toBe(
+      "stdin-closed",
+    );
 
     const deaf = await spawnNode(`setInterval(() => {}, 1000);`);
     const deafReport = await tearDown(deaf, { closeGraceMs: 200, termGraceMs: 2_000 });
     expect(deafReport.exitedAt).toBe("sigterm");
     expect(deafReport.aliveAfter["stdin-closed"]?.map((info) => info.pid)).toContain(deaf.pid);
 
-    const stubborn = await spawnNode(`process.on("SIGTERM", () => {}); setInterval(() => {}, 1000); console.log("ready");`);
+    const stubborn = await spawnNode(
+      `process.on("SIGTERM", () => {}); setInterval(() => {}, 1000); console.log("ready");`,
+    );
     await new Promise<void>((resolve) => stubborn.onStdoutItem(() => resolve()));
     const stubbornReport = await tearDown(stubborn, { closeGraceMs: 200, termGraceMs: 300 });
     expect(stubbornReport.exitedAt).toBe("sigkill");
@@ -81,7 +97,9 @@ describe.skipIf(process.platform !== "linux")("descendants and teardown", () => 
   });
 
   it("keeps only a bounded tail of stderr", async () => {
-    const target = await spawnNode(`process.stderr.write("x".repeat(1 << 20)); process.stderr.write("THE END");`);
+    const target = await spawnNode(
+      `process.stderr.write("x".repeat(1 << 20)); process.stderr.write("THE END");`,
+    );
     await target.exited;
     await delay(50);
     expect(target.stderrBytes).toBe((1 << 20) + 7);
@@ -92,19 +110,37 @@ describe.skipIf(process.platform !== "linux")("descendants and teardown", () => 
 
 describe("spawn errors", () => {
   it("a missing command is a SpawnError that names it", async () => {
-    await expect(TargetProcess.spawn({ command: "/no/such/agent", args: [], cwd: process.cwd(), marker: "m", maxLineBytes: 1024 })).rejects.toThrow(SpawnError);
+    await expect(
+      TargetProcess.spawn({
+        command: "/no/such/agent",
+        args: [],
+        cwd: process.cwd(),
+        marker: "m",
+        maxLineBytes: 1024,
+      }),
+    ).rejects.toThrow(SpawnError);
   });
 });
 
 describe("reading /proc", () => {
-  it.skipIf(process.platform !== "linux")("reads a process's long environment whole, past the reused buffer", async () => {
-    // 100 KiB of environment puts the marker past the first 64 KiB the scan reads in place.
-    const target = await TargetProcess.spawn({ command: process.execPath, args: ["-e", "setTimeout(() => {}, 30000)"], cwd: process.cwd(), env: { ACP_CONFORMANCE_PADDING: "x".repeat(100 * 1024) }, marker: `test-${randomUUID()}`, maxLineBytes: 1024 });
-    started.push(target);
-    const environ = readProcFile(`/proc/${target.pid}/environ`, "utf8")!;
-    expect(environ.length).toBeGreaterThan(100 * 1024);
-    expect(processInfo(target.pid)?.marker).toBe(target.marker);
-  });
+  it.skipIf(process.platform !== "linux")(
+    "reads a process's long environment whole, past the reused buffer",
+    async () => {
+      // 100 KiB of environment puts the marker past the first 64 KiB the scan reads in place.
+      const target = await TargetProcess.spawn({
+        command: process.execPath,
+        args: ["-e", "setTimeout(() => {}, 30000)"],
+        cwd: process.cwd(),
+        env: { ACP_CONFORMANCE_PADDING: "x".repeat(100 * 1024) },
+        marker: `test-${randomUUID()}`,
+        maxLineBytes: 1024,
+      });
+      started.push(target);
+      const environ = readProcFile(`/proc/${target.pid}/environ`, "utf8")!;
+      expect(environ.length).toBeGreaterThan(100 * 1024);
+      expect(processInfo(target.pid)?.marker).toBe(target.marker);
+    },
+  );
 
   it("says undefined for a process that is gone", () => {
     expect(readProcFile("/proc/999999999/stat", "latin1")).toBeUndefined();

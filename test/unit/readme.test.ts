@@ -7,6 +7,8 @@ const root = join(import.meta.dirname, "../..");
 
 describe("README", () => {
   it("shows examples/node-test/mock-agent.test.mjs verbatim", () => {
-    expect(readFileSync(join(root, "README.md"), "utf8")).toContain(readFileSync(join(root, "examples/node-test/mock-agent.test.mjs"), "utf8"));
+    expect(readFileSync(join(root, "README.md"), "utf8")).toContain(
+      readFileSync(join(root, "examples/node-test/mock-agent.test.mjs"), "utf8"),
+    );
   });
 });
