@@ -8,13 +8,13 @@ import { performance } from "node:perf_hooks";
 import yargs, { type Argv, type Options } from "yargs";
 import { hideBin } from "yargs/helpers";
 import { installInterruptCleanup } from "../kit/process/registry.js";
-import { createRunOutcome, runScenarios, selectScenarios } from "../kit/runner.js";
+import { createRunOutcome, runScenarios, selectScenarios } from "../engine/runner.js";
 import { UsageError, KitBugError } from "../kit/errors.js";
 import { SpawnError } from "../kit/process/target.js";
 import { REQUIREMENTS } from "../kit/requirements/index.js";
 import type { Mode } from "../kit/scenario.js";
 import { KIT_VERSION } from "../kit/version.js";
-import { buildReport } from "../reports/build-report.js";
+import { buildReport } from "../engine/build-report.js";
 import { formatSummary, progressPrinter, type TerminalOptions } from "../reports/terminal.js";
 import { MODES } from "../scenarios/index.js";
 import {

@@ -12,8 +12,8 @@ import { renderMarkdown } from "../reports/markdown.js";
 import { renderMatrixHtml, renderMatrixMarkdown } from "../reports/matrix.js";
 import { isGithubActions, publishToGithubActions } from "../reports/github-actions.js";
 import { describeTarget } from "../reports/report-facts.js";
-import { createRedactor } from "../reports/redact.js";
-import type { ConformanceReport } from "../reports/report-types.js";
+import { createRedactor } from "../engine/redact.js";
+import type { ConformanceReport } from "../kit/report/report-types.js";
 
 export interface ReportPaths {
   json?: string;

@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Node as YamlNode } from "yaml";
 import { UsageError } from "./errors.js";
-import type { RequirementResult } from "../reports/report-types.js";
+import type { RequirementResult } from "./report/report-types.js";
 
 export interface BaselineEntry {
   /** A requirement id or a scenario id. */

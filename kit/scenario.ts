@@ -4,7 +4,7 @@
  * signals below.
  */
 import type { RequirementId } from "./requirements/index.js";
-import type { CheckVerdict, Evidence, PropertyResult } from "../reports/report-types.js";
+import type { CheckVerdict, Evidence, PropertyResult } from "./report/report-types.js";
 import type { RunOptions, TargetCommand } from "./run-options.js";
 
 export type Mode = "agent" | "client" | "adapter" | "host" | "runtime";

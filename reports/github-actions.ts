@@ -4,7 +4,7 @@
  * the workflow run page without opening a log.
  */
 import { appendFileSync } from "node:fs";
-import type { ConformanceReport } from "./report-types.js";
+import type { ConformanceReport } from "../kit/report/report-types.js";
 import { renderMarkdown } from "./markdown.js";
 import { failingResults } from "./report-facts.js";
 

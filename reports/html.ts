@@ -4,7 +4,7 @@
  * failure has a transcript viewer with both directions and their timing.
  */
 import { AREAS } from "../kit/requirements/index.js";
-import type { ConformanceReport, RequirementResult, TranscriptLine } from "./report-types.js";
+import type { ConformanceReport, RequirementResult, TranscriptLine } from "../kit/report/report-types.js";
 import { describeTarget, failingResults, verdictLine } from "./report-facts.js";
 import { citeLabel, specUrl } from "./spec-links.js";
 

@@ -4,7 +4,7 @@
  * SHOULD failure without --strict passes with the warning in <system-out>; not tested, not
  * applicable and baselined failures are <skipped> with the reason.
  */
-import type { ConformanceReport, RequirementResult } from "./report-types.js";
+import type { ConformanceReport, RequirementResult } from "../kit/report/report-types.js";
 import { describeTarget, targetLabel } from "./report-facts.js";
 import { citeLabel, specUrl } from "./spec-links.js";
 

@@ -4,7 +4,7 @@
  * step summary at 1 MiB, so evidence is trimmed to the lines that matter.
  */
 import { AREAS } from "../kit/requirements/index.js";
-import type { ConformanceReport, RequirementResult } from "./report-types.js";
+import type { ConformanceReport, RequirementResult } from "../kit/report/report-types.js";
 import { citeLabel, specUrl } from "./spec-links.js";
 import { describeTarget, failingResults, verdictLine } from "./report-facts.js";
 

@@ -4,7 +4,7 @@
  * requirement a report does not cover shows as blank.
  */
 import { AREAS } from "../kit/requirements/index.js";
-import type { ConformanceReport, RequirementResult } from "./report-types.js";
+import type { ConformanceReport, RequirementResult } from "../kit/report/report-types.js";
 import { targetLabel, verdictLine } from "./report-facts.js";
 import { escapeHtml, htmlPage } from "./html.js";
 import { inlineMarkdown } from "./markdown.js";

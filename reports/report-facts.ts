@@ -1,5 +1,5 @@
 /** Facts every renderer states the same way: who was tested, the verdict line, what failed. */
-import type { ConformanceReport, RequirementResult } from "./report-types.js";
+import type { ConformanceReport, RequirementResult } from "../kit/report/report-types.js";
 
 export function describeTarget(report: ConformanceReport): string {
   const info = report.target.info as { name?: string; version?: string } | undefined;

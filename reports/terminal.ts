@@ -3,8 +3,8 @@
  * Reports never run anything; this only formats what the runner produced.
  */
 import type { Scenario } from "../kit/scenario.js";
-import type { ProgressListener } from "../kit/runner.js";
-import type { ConformanceReport, RequirementResult, ScenarioResult } from "./report-types.js";
+import type { ProgressListener } from "../engine/runner.js";
+import type { ConformanceReport, RequirementResult, ScenarioResult } from "../kit/report/report-types.js";
 import { AREAS } from "../kit/requirements/index.js";
 import { describeTarget } from "./report-facts.js";
 

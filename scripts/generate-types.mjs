@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { compile } from "json-schema-to-typescript";
 
 export const GENERATED = [
-  { schema: "schemas/report.schema.json", output: "reports/report-types.ts" },
+  { schema: "schemas/report.schema.json", output: "kit/report/report-types.ts" },
   { schema: "schemas/peer-script.schema.json", output: "peers/script-types.ts" },
   { schema: "schemas/stdio-adapter.schema.json", output: "kit/stdio/adapter-types.ts" },
   { schema: "schemas/runtime-v1.schema.json", output: "kit/stdio/runtime-types.ts" },

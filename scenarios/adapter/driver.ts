@@ -87,7 +87,7 @@ export async function runAdapter(context: ScenarioContext, envelope: string): Pr
     await withTimeout(target.exited, 5_000);
   }
   watcher.stop();
-  // The last lines can still be in the pipes when the exit is seen (see kit/control/run-with-peer.ts).
+  // The last lines can still be in the pipes when the exit is seen (see scenarios/harness/run-with-peer.ts).
   await withTimeout(Promise.all([target.stdoutDone, target.stderrDone]), 3_000);
   let survivors = findDescendants({ rootPid: target.pid, marker, seenEarlier: watcher.seen.values() });
   const deadline = Date.now() + SETTLE_MS;

@@ -1,6 +1,6 @@
 /** The one registry of adapter-mode scenarios (the kit plays the host). */
 import type { Scenario } from "../../kit/scenario.js";
-import { adapterTaskContentProperty } from "../properties/adapter.js";
+import { adapterTaskContentProperty } from "./properties.js";
 import { adapterEvents, describeAdapterExit, envelopeLine, PROMPT, runAdapter, TASK } from "./driver.js";
 import { recordGenericAdapterChecks, recordOutputLimits } from "./checks.js";
 

@@ -8,7 +8,7 @@ import type { Scenario } from "../../kit/scenario.js";
 import type { Descendant } from "../../kit/process/tree.js";
 import { AgentUnderTest } from "./driver.js";
 import { BlockedScenario } from "../../kit/scenario.js";
-import type { ProcessEvidence } from "../../reports/report-types.js";
+import type { ProcessEvidence } from "../../kit/report/report-types.js";
 
 /** Descendants get this long after the agent's exit to finish exiting themselves. */
 const SETTLE_MS = 1_000;

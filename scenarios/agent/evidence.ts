@@ -1,7 +1,7 @@
 /** Small helpers that turn what the driver saw into report evidence and one-line messages. */
 import type { RequestOutcome } from "../../kit/wire/connection.js";
 import type { Transcript } from "../../kit/wire/transcript.js";
-import type { TranscriptLine } from "../../reports/report-types.js";
+import type { TranscriptLine } from "../../kit/report/report-types.js";
 
 /** Transcript lines around `seq`: a few before for context, a few after for what followed. */
 export function excerptAround(transcript: Transcript, seq: number, before = 6, after = 6): TranscriptLine[] {

@@ -28,8 +28,8 @@ import {
   agentCoalescedFramesProperty,
   agentIdRoundTripProperty,
   agentSplitFramesProperty,
-} from "../properties/agent-framing.js";
-import { agentCancelAnywhereProperty, agentPromptContentProperty } from "../properties/agent-turns.js";
+} from "./framing-properties.js";
+import { agentCancelAnywhereProperty, agentPromptContentProperty } from "./turn-properties.js";
 
 export { GENERIC_AGENT_REQUIREMENTS } from "./generic-checks.js";
 

@@ -6,7 +6,7 @@
  */
 import type { AgentAction, AgentScript } from "../../peers/script-types.js";
 
-export { nonce } from "../nonce.js";
+export { nonce } from "../harness/nonce.js";
 
 /** A mock agent whose every prompt runs `actions` (then end_turn unless they end the turn). */
 export function agentScript(

@@ -6,11 +6,11 @@
  * exit code and output are read the same way.
  */
 import { makeScratchDir, removeScratchDir } from "../../kit/scratch-dirs.js";
-import { runTargetWithPeer, type PeerRun } from "../../kit/control/run-with-peer.js";
+import { runTargetWithPeer, type PeerRun } from "../harness/run-with-peer.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
 import type { AgentScript } from "../../peers/script-types.js";
 
-/** What one run of the client under test came to (see kit/control/run-with-peer.ts). */
+/** What one run of the client under test came to (see scenarios/harness/run-with-peer.ts). */
 export type ClientRun = PeerRun;
 
 export function runClient(

@@ -7,7 +7,7 @@ import type { RequirementId } from "../../kit/requirements/index.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
 import { classifyMessage, envelopeProblems, idKey } from "../../kit/wire/jsonrpc.js";
 import { AcpSchema, formatIssues } from "../../kit/wire/schema.js";
-import type { ProcessEvidence } from "../../reports/report-types.js";
+import type { ProcessEvidence } from "../../kit/report/report-types.js";
 import { describeExit, type ClientRun } from "./driver.js";
 
 export const GENERIC_CLIENT_REQUIREMENTS = [

@@ -4,7 +4,7 @@ import {
   clientForeignUpdatesProperty,
   clientPermissionAnywhereProperty,
   clientSplitFramesProperty,
-} from "../properties/client.js";
+} from "./properties.js";
 import { BEHAVIOUR_SCENARIOS } from "./behaviour.js";
 import { PROTOCOL_SCENARIOS } from "./protocol.js";
 import { TURN_SCENARIOS } from "./turns.js";
@@ -15,7 +15,7 @@ export const CLIENT_SCENARIOS: readonly Scenario[] = [
   ...TURN_SCENARIOS,
   ...PROTOCOL_SCENARIOS,
   ...BEHAVIOUR_SCENARIOS,
-  // Property-based: generated cases from --seed, --runs per property (scenarios/properties/client.ts).
+  // Property-based: generated cases from --seed, --runs per property (properties.ts).
   clientSplitFramesProperty,
   clientForeignUpdatesProperty,
   clientPermissionAnywhereProperty,

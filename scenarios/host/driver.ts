@@ -5,11 +5,11 @@
  * --host-timeout a failed one, and a message counts as shown when its text appears in the
  * host's stdout or stderr.
  */
-import { runTargetWithPeer, type PeerRun, type PeerRunOptions } from "../../kit/control/run-with-peer.js";
+import { runTargetWithPeer, type PeerRun, type PeerRunOptions } from "../harness/run-with-peer.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
 import type { AdapterAction, AdapterScript } from "../../peers/script-types.js";
 
-export { nonce } from "../nonce.js";
+export { nonce } from "../harness/nonce.js";
 
 export type HostRun = PeerRun;
 

@@ -7,8 +7,8 @@ import type { Scenario } from "../../kit/scenario.js";
 import { listSurvivors, survivorEvidence } from "../../kit/process/tree.js";
 import { sleep } from "../../kit/time.js";
 import type { AdapterAction } from "../../peers/script-types.js";
-import { hostEventInterleavingsProperty, hostSplitLinesProperty } from "../properties/host.js";
-import { splitLineActions } from "../split-line.js";
+import { hostEventInterleavingsProperty, hostSplitLinesProperty } from "./properties.js";
+import { splitLineActions } from "../harness/split-line.js";
 import { recordEnvelopeCheck, recordGroupGoneCheck } from "./checks.js";
 import { completed, describeHostExit, failed, nonce, runHost, shown, type HostRun } from "./driver.js";
 

@@ -16,7 +16,7 @@ import {
   type ScenarioContext,
   type ScenarioNeed,
 } from "../../kit/scenario.js";
-import type { PropertyResult, TranscriptLine } from "../../reports/report-types.js";
+import type { PropertyResult, TranscriptLine } from "../../kit/report/report-types.js";
 import { replayCommand } from "./replay-command.js";
 import { KitBugError } from "../../kit/errors.js";
 

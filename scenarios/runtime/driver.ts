@@ -5,11 +5,11 @@
  * the runtime's events are read until it exits or --host-timeout passes.
  */
 import { makeScratchDir, removeScratchDir } from "../../kit/scratch-dirs.js";
-import { runTargetWithPeer, type PeerRun, type PeerRunOptions } from "../../kit/control/run-with-peer.js";
+import { runTargetWithPeer, type PeerRun, type PeerRunOptions } from "../harness/run-with-peer.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
 import type { AdapterAction } from "../../peers/script-types.js";
 
-export { nonce } from "../nonce.js";
+export { nonce } from "../harness/nonce.js";
 
 export interface RuntimeRun extends PeerRun {
   /** Each stdout line, parsed when it is JSON. */

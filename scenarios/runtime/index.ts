@@ -8,7 +8,7 @@ import type { Scenario, ScenarioContext } from "../../kit/scenario.js";
 import { sleep } from "../../kit/time.js";
 import type { AdapterAction } from "../../peers/script-types.js";
 import { CLIENT_SCENARIOS } from "../client/index.js";
-import { splitLineActions } from "../split-line.js";
+import { splitLineActions } from "../harness/split-line.js";
 import { recordGenericRuntimeChecks, recordNoDescendantsCheck } from "./checks.js";
 import {
   completed,

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:
 import { processesTagged } from "./process-tags.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ConformanceReport } from "../../reports/report-types.js";
+import type { ConformanceReport } from "../../kit/report/report-types.js";
 import { reportSchemaErrors } from "./report-schema.js";
 import { setTimeout as delay } from "node:timers/promises";
 import { execa } from "execa";

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ConformanceReport } from "../../reports/report-types.js";
+import type { ConformanceReport } from "../../kit/report/report-types.js";
 import { reportSchemaErrors } from "./report-schema.js";
 import { ROOT, fixtureCommand, runCli } from "./run-cli.js";
 

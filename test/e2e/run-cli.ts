@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, existsSync }
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { execa } from "execa";
-import type { ConformanceReport } from "../../reports/report-types.js";
+import type { ConformanceReport } from "../../kit/report/report-types.js";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const CLI = join(ROOT, "dist/bin/acp-conformance.js");

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { resolveCommand } from "../../kit/process/resolve-command.js";
-import { createRedactor } from "../../reports/redact.js";
+import { createRedactor } from "../../engine/redact.js";
 import { splitIntoChunks } from "../../kit/wire/write-styles.js";
 
 describe("resolveCommand", () => {

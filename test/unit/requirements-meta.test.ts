@@ -11,7 +11,7 @@ import { AGENT_FIXTURES } from "../../fixtures/agents/manifest.js";
 import { KitBugError } from "../../kit/errors.js";
 import { REQUIREMENTS, type RequirementId } from "../../kit/requirements/index.js";
 import { DEFAULTS, type RunPlan } from "../../kit/run-options.js";
-import { declaredRequirements, runScenarios } from "../../kit/runner.js";
+import { declaredRequirements, runScenarios } from "../../engine/runner.js";
 import { AcpSchema } from "../../kit/wire/schema.js";
 import { AGENT_SCENARIOS, GENERIC_AGENT_REQUIREMENTS } from "../../scenarios/agent/index.js";
 import { CLIENT_SCENARIOS, GENERIC_CLIENT_REQUIREMENTS } from "../../scenarios/client/index.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Requirement } from "../../kit/requirements/index.js";
 import type { RecordedCheck } from "../../kit/scenario.js";
-import { aggregateRequirements, requirementVerdict, runVerdict } from "../../kit/verdict.js";
+import { aggregateRequirements, requirementVerdict, runVerdict } from "../../engine/verdict.js";
 
 const must: Requirement = {
   id: "agent.framing.x",

@@ -9,17 +9,17 @@ export {
   findRequirement,
   requirementsForSide,
   AREAS,
-} from "./requirements/index.js";
-export type { Requirement, RequirementId, Area, Level, Side, Protocol } from "./requirements/index.js";
+} from "../kit/requirements/index.js";
+export type { Requirement, RequirementId, Area, Level, Side, Protocol } from "../kit/requirements/index.js";
 export type {
   ConformanceReport,
   RequirementResult,
   CheckResult,
   Evidence,
   ScenarioResult,
-} from "../reports/report-types.js";
+} from "../kit/report/report-types.js";
 export { runScenarios, selectScenarios } from "./runner.js";
 export { aggregateRequirements, runVerdict, summarize } from "./verdict.js";
-export type { RunPlan, RunOptions, TargetCommand } from "./run-options.js";
-export type { Scenario, ScenarioContext, CheckInput } from "./scenario.js";
-export { KIT_VERSION } from "./version.js";
+export type { RunPlan, RunOptions, TargetCommand } from "../kit/run-options.js";
+export type { Scenario, ScenarioContext, CheckInput } from "../kit/scenario.js";
+export { KIT_VERSION } from "../kit/version.js";

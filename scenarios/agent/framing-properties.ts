@@ -9,8 +9,8 @@ import type { ScenarioContext } from "../../kit/scenario.js";
 import type { RequestOutcome } from "../../kit/wire/connection.js";
 import type { JsonRpcId } from "../../kit/wire/jsonrpc.js";
 import { sameId } from "../../kit/wire/connection.js";
-import { AgentUnderTest } from "../agent/driver.js";
-import { excerptAround, excerptBetween } from "../agent/evidence.js";
+import { AgentUnderTest } from "./driver.js";
+import { excerptAround, excerptBetween } from "./evidence.js";
 import {
   chunkingsOf,
   coalescingsOf,
@@ -18,8 +18,12 @@ import {
   groupBySizes,
   jsonRpcIds,
   type Chunking,
-} from "./arbitraries.js";
-import { definePropertyScenario, withCaseContext, type CaseFailure } from "./property-scenario.js";
+} from "../properties/arbitraries.js";
+import {
+  definePropertyScenario,
+  withCaseContext,
+  type CaseFailure,
+} from "../properties/property-scenario.js";
 
 /** The kit's initialize id in these properties: a string no generated numeric id can collide with. */
 const INITIALIZE_ID = "acp-conformance:initialize";

@@ -10,7 +10,7 @@
  */
 import fc from "fast-check";
 import type { RequirementId } from "../../kit/requirements/index.js";
-import { exitCodeAgrees, linesNotEvents } from "../adapter/checks.js";
+import { exitCodeAgrees, linesNotEvents } from "./checks.js";
 import {
   adapterEvents,
   describeAdapterExit,
@@ -19,9 +19,9 @@ import {
   runAdapter,
   TASK,
   type AdapterRun,
-} from "../adapter/driver.js";
-import { textContents } from "./arbitraries.js";
-import { definePropertyScenario } from "./property-scenario.js";
+} from "./driver.js";
+import { textContents } from "../properties/arbitraries.js";
+import { definePropertyScenario } from "../properties/property-scenario.js";
 
 /** Longest generated text: long enough for runs of multi-byte characters, short enough that a case stays cheap. */
 const MAX_TEXT_CHARACTERS = 4096;

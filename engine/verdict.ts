@@ -6,9 +6,9 @@
  * Per run: conformant iff no `must` requirement is fail or not-tested (after the baseline);
  * blocked when a scenario could not go on without something only the user can supply.
  */
-import type { Requirement } from "./requirements/index.js";
-import type { RecordedCheck } from "./scenario.js";
-import type { RequirementVerdict, ConformanceReport, RequirementResult } from "../reports/report-types.js";
+import type { Requirement } from "../kit/requirements/index.js";
+import type { RecordedCheck } from "../kit/scenario.js";
+import type { RequirementVerdict, ConformanceReport, RequirementResult } from "../kit/report/report-types.js";
 
 export interface AggregateOptions {
   strict: boolean;

@@ -9,9 +9,13 @@
 import fc from "fast-check";
 import type { RequirementId } from "../../kit/requirements/index.js";
 import type { AdapterAction } from "../../peers/script-types.js";
-import { completed, describeHostExit, nonce, runHost, shown, type HostRun } from "../host/driver.js";
-import { chunkingsOf, describeChunking, splitAtCuts, type Chunking } from "./arbitraries.js";
-import { definePropertyScenario, withCaseContext, type CaseFailure } from "./property-scenario.js";
+import { completed, describeHostExit, nonce, runHost, shown, type HostRun } from "./driver.js";
+import { chunkingsOf, describeChunking, splitAtCuts, type Chunking } from "../properties/arbitraries.js";
+import {
+  definePropertyScenario,
+  withCaseContext,
+  type CaseFailure,
+} from "../properties/property-scenario.js";
 
 /** The host's stdout lines a failure shows, at most. */
 const EVIDENCE_LINES = 12;

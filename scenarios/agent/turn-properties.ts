@@ -6,10 +6,10 @@
 import fc from "fast-check";
 import type { IncomingMessage } from "../../kit/wire/connection.js";
 import { sameId } from "../../kit/wire/connection.js";
-import { AgentUnderTest, updateSessionId } from "../agent/driver.js";
-import { describeOutcome, excerptBetween } from "../agent/evidence.js";
-import { cancelPoints, textContents } from "./arbitraries.js";
-import { definePropertyScenario } from "./property-scenario.js";
+import { AgentUnderTest, updateSessionId } from "./driver.js";
+import { describeOutcome, excerptBetween } from "./evidence.js";
+import { cancelPoints, textContents } from "../properties/arbitraries.js";
+import { definePropertyScenario } from "../properties/property-scenario.js";
 
 /** The stop reasons of ACP v1 (schema StopReason). */
 const STOP_REASONS = new Set(["end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"]);

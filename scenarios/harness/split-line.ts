@@ -1,4 +1,4 @@
-import type { AdapterAction } from "../peers/script-types.js";
+import type { AdapterAction } from "../../peers/script-types.js";
 
 /** Adapter actions that write one event line in `pieces` writes, `delayMs` apart: a reader must put it back together. */
 export function splitLineActions(event: Record<string, unknown>, pieces = 3, delayMs = 300): AdapterAction[] {

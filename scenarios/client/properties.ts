@@ -12,18 +12,18 @@
  * stay cheap.
  */
 import type { AgentAction, AgentScript, Faults } from "../../peers/script-types.js";
-import { agentScript, nonce } from "../client/agent-scripts.js";
-import { isValidPermissionOutcome, OFFERED_OPTION_IDS } from "../client/behaviour.js";
-import { describeExit, runClient, succeeded, type ClientRun } from "../client/driver.js";
-import { showsForeignCanary } from "../client/protocol.js";
+import { agentScript, nonce } from "./agent-scripts.js";
+import { isValidPermissionOutcome, OFFERED_OPTION_IDS } from "./behaviour.js";
+import { describeExit, runClient, succeeded, type ClientRun } from "./driver.js";
+import { showsForeignCanary } from "./protocol.js";
 import {
   chunkingsOf,
   describeChunking,
   turnInterleavings,
   type Chunking,
   type TurnStep,
-} from "./arbitraries.js";
-import { definePropertyScenario, withCaseContext } from "./property-scenario.js";
+} from "../properties/arbitraries.js";
+import { definePropertyScenario, withCaseContext } from "../properties/property-scenario.js";
 
 /** The client's output lines a failure shows, at most. */
 const EVIDENCE_LINES = 12;

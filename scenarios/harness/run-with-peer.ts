@@ -8,12 +8,12 @@
  */
 import type { PeerEvent } from "../../peers/observation-log.js";
 import type { AdapterScript, AgentScript } from "../../peers/script-types.js";
-import { TargetProcess, targetMarker, type ExitInfo } from "../process/target.js";
-import { tearDown } from "../process/teardown.js";
-import { TreeWatcher } from "../process/tree-watcher.js";
-import { findDescendants, processInfo, type Descendant } from "../process/tree.js";
-import type { ScenarioContext } from "../scenario.js";
-import { sleep, withTimeout } from "../time.js";
+import { TargetProcess, targetMarker, type ExitInfo } from "../../kit/process/target.js";
+import { tearDown } from "../../kit/process/teardown.js";
+import { TreeWatcher } from "../../kit/process/tree-watcher.js";
+import { findDescendants, processInfo, type Descendant } from "../../kit/process/tree.js";
+import type { ScenarioContext } from "../../kit/scenario.js";
+import { sleep, withTimeout } from "../../kit/time.js";
 import { PeerShim } from "./peer-shim.js";
 
 /** What one run of the target came to. */

@@ -7,7 +7,7 @@
  */
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { makeScratchDir, removeScratchDir } from "../scratch-dirs.js";
+import { makeScratchDir, removeScratchDir } from "../../kit/scratch-dirs.js";
 import type { PeerEvent } from "../../peers/observation-log.js";
 import type { AdapterScript, AgentScript } from "../../peers/script-types.js";
 import { peerEntryPoint } from "../../peers/entry-point.js";

@@ -1,10 +1,10 @@
 /** Turns a run's outcome into the versioned JSON report of ARCHITECTURE §6. */
 import { REQUIREMENTS, PINNED_SPEC, type Requirement } from "../kit/requirements/index.js";
-import type { RunOutcome } from "../kit/runner.js";
+import type { RunOutcome } from "./runner.js";
 import type { RunPlan } from "../kit/run-options.js";
-import { aggregateRequirements, runVerdict, summarize } from "../kit/verdict.js";
+import { aggregateRequirements, runVerdict, summarize } from "./verdict.js";
 import { KIT_VERSION } from "../kit/version.js";
-import type { ConformanceReport } from "./report-types.js";
+import type { ConformanceReport } from "../kit/report/report-types.js";
 import { createRedactor } from "./redact.js";
 import { applyBaseline } from "../kit/baseline.js";
 import { TargetProcess } from "../kit/process/target.js";

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { findRequirement, type RequirementId } from "./requirements/index.js";
+import { findRequirement, type RequirementId } from "../kit/requirements/index.js";
 import {
   BlockedScenario,
   StopScenario,
@@ -12,10 +12,10 @@ import {
   type RecordedCheck,
   type Scenario,
   type ScenarioNeed,
-} from "./scenario.js";
-import type { RunPlan } from "./run-options.js";
-import { KitBugError } from "./errors.js";
-import type { PropertyResult, ScenarioResult } from "../reports/report-types.js";
+} from "../kit/scenario.js";
+import type { RunPlan } from "../kit/run-options.js";
+import { KitBugError } from "../kit/errors.js";
+import type { PropertyResult, ScenarioResult } from "../kit/report/report-types.js";
 
 export interface ProgressListener {
   scenarioStarted?(scenario: Scenario, index: number, total: number): void;
