@@ -8,7 +8,7 @@ import { performance } from "node:perf_hooks";
 import yargs, { type Argv, type Options } from "yargs";
 import { hideBin } from "yargs/helpers";
 import { installInterruptCleanup } from "../kit/process/registry.js";
-import { createRunOutcome, runScenarios, selectScenarios } from "../engine/runner.js";
+import { createRunOutcome, recordRunFacts, runScenarios, selectScenarios } from "../engine/runner.js";
 import { UsageError, KitBugError } from "../kit/errors.js";
 import { SpawnError } from "../kit/process/target.js";
 import { REQUIREMENTS } from "../kit/requirements/index.js";
@@ -28,7 +28,7 @@ import {
 } from "./options.js";
 import { runPeerProcess } from "../peers/main.js";
 import { ScriptError } from "../peers/script.js";
-import { loadBaseline } from "../kit/baseline.js";
+import { loadBaseline } from "../kit/baseline-file.js";
 import { reportCommand, writeReportOutputs } from "./report-outputs.js";
 
 const EXIT = { conformant: 0, notConformant: 1, usage: 2 } as const;
@@ -91,6 +91,7 @@ async function runMode(mode: Mode, argv: ModeArguments): Promise<number> {
     onInterrupted(signal, killed) {
       // Everything the run started is already dead; what finished is still worth a report.
       const finished = outcome.scenarios.length;
+      recordRunFacts(outcome);
       const report = buildReport({
         plan,
         outcome,

@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { UsageError } from "../kit/errors.js";
-import { writeBaseline } from "../kit/baseline.js";
+import { formatBaseline } from "../kit/baseline-file.js";
 import { renderHtml } from "../reports/html.js";
 import { renderJunit } from "../reports/junit.js";
 import { renderMarkdown } from "../reports/markdown.js";
@@ -43,10 +43,13 @@ export function writeReportOutputs(
   if (paths.html) writeOutput(paths.html, renderHtml(report), "HTML report");
   if (paths.junit) writeOutput(paths.junit, renderJunit([report]), "JUnit report");
   if (paths.writeBaseline)
-    writeBaseline(
+    writeOutput(
       paths.writeBaseline,
-      report.requirements,
-      `${report.mode} mode, ${describeTarget(report)}, ${report.startedAt}`,
+      formatBaseline(
+        report.requirements,
+        `${report.mode} mode, ${describeTarget(report)}, ${report.startedAt}`,
+      ),
+      "baseline",
     );
   if (isGithubActions()) publishToGithubActions(report, write);
 }

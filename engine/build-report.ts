@@ -1,14 +1,15 @@
-/** Turns a run's outcome into the versioned JSON report of ARCHITECTURE §6. */
-import { REQUIREMENTS, PINNED_SPEC, type Requirement } from "../kit/requirements/index.js";
-import type { RunOutcome } from "./runner.js";
-import type { RunPlan } from "../kit/run-options.js";
-import { aggregateRequirements, runVerdict, summarize } from "./verdict.js";
+/**
+ * The versioned JSON report (schemas/report.schema.json) of a run: the plan, the outcome the
+ * runner recorded and the verdict judgeRun gave it, with every user secret redacted. What
+ * reports/ renders is this object; nothing after it decides anything.
+ */
 import { KIT_VERSION } from "../kit/version.js";
 import type { ConformanceReport } from "../kit/report/report-types.js";
+import { PINNED_SPEC } from "../kit/requirements/index.js";
+import type { RunPlan } from "../kit/run-options.js";
+import { type Interruption, judgeRun } from "./judge-run.js";
 import { createRedactor } from "./redact.js";
-import { applyBaseline } from "../kit/baseline.js";
-import { TargetProcess } from "../kit/process/target.js";
-import { readProcFile } from "../kit/process/tree.js";
+import type { RunOutcome } from "./runner.js";
 
 export interface ReportInput {
   plan: RunPlan;
@@ -18,62 +19,26 @@ export interface ReportInput {
   /** agentInfo / clientInfo as the target reported it. */
   targetInfo?: Record<string, unknown>;
   /** Set when the kit was interrupted: the report is partial and its verdict is blocked. */
-  interrupted?: ConformanceReport["interrupted"];
+  interrupted?: Interruption;
 }
 
-const PROTOCOL_FOR_MODE: Record<
-  RunPlan["mode"],
-  { name: ConformanceReport["protocol"]["name"]; side: Requirement["side"] }
-> = {
-  agent: { name: "acp", side: "agent" },
-  client: { name: "acp", side: "client" },
-  adapter: { name: "stdio-adapter", side: "adapter" },
-  host: { name: "stdio-adapter", side: "host" },
-  runtime: { name: "runtime-v1", side: "runtime" },
+const PROTOCOL_OF_MODE: Record<RunPlan["mode"], ConformanceReport["protocol"]["name"]> = {
+  agent: "acp",
+  client: "acp",
+  adapter: "stdio-adapter",
+  host: "stdio-adapter",
+  runtime: "runtime-v1",
 };
-
-/** Runtime mode reports the runtime's own requirements (stdio transport) and, through its acp transport, the client requirements. */
-function reportedSides(plan: RunPlan, side: Requirement["side"]): Array<Requirement["side"]> {
-  if (plan.mode !== "runtime") return [side];
-  return [
-    ...(plan.options.transports.includes("stdio") ? (["runtime"] as const) : []),
-    ...(plan.options.transports.includes("acp") ? (["client"] as const) : []),
-  ];
-}
-
-/**
- * This process's peak resident memory. On Linux VmHWM belongs to this program alone; getrusage's
- * maxRSS can carry the high-water mark of the parent that spawned the kit (a test runner, a bench).
- */
-function peakRssBytes(): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readProcFile("/proc/self/status", "utf8") ?? "");
-  return match ? Number(match[1]) * 1024 : process.resourceUsage().maxRSS * 1024;
-}
 
 export function buildReport(input: ReportInput): ConformanceReport {
   const { plan, outcome } = input;
   const redact = createRedactor(plan.options.env);
-  const { name, side } = PROTOCOL_FOR_MODE[plan.mode];
-  const requirements = REQUIREMENTS.filter((requirement) =>
-    reportedSides(plan, side).includes(requirement.side),
-  );
-  const results = aggregateRequirements(requirements, outcome.checks, { strict: plan.options.strict });
-  const baseline = plan.options.baseline
-    ? applyBaseline(
-        results,
-        plan.options.baseline,
-        new Set(
-          outcome.scenarios
-            .filter((scenario) => scenario.status !== "not-run")
-            .map((scenario) => scenario.id),
-        ),
-      )
-    : undefined;
-  // A stale entry fails the run: the baseline must shrink as fixes land, or it hides regressions.
-  const verdict =
-    baseline?.stale.length && runVerdict(results, outcome.blockedReason) === "conformant"
-      ? "not-conformant"
-      : runVerdict(results, outcome.blockedReason);
+  const name = PROTOCOL_OF_MODE[plan.mode];
+  const judged = judgeRun({
+    plan,
+    outcome,
+    ...(input.interrupted ? { interrupted: input.interrupted } : {}),
+  });
   const { prompts, env, baseline: _baselineEntries, ...otherOptions } = plan.options;
   const pinned =
     name === "acp"
@@ -97,9 +62,9 @@ export function buildReport(input: ReportInput): ConformanceReport {
     seed: plan.options.seed,
     startedAt: input.startedAt.toISOString(),
     durationMs: Math.round(input.durationMs),
-    verdict,
-    summary: summarize(results),
-    requirements: redact.value(results),
+    verdict: judged.verdict,
+    summary: judged.summary,
+    requirements: redact.value(judged.requirements),
     properties: redact.value(outcome.properties),
     scenarios: redact.value(outcome.scenarios),
     options: redact.value({ ...otherOptions, prompts, env: Object.keys(env) }),
@@ -107,17 +72,13 @@ export function buildReport(input: ReportInput): ConformanceReport {
       node: process.version,
       platform: process.platform,
       arch: process.arch,
-      kitPeakRssBytes: peakRssBytes(),
-      targetsSpawned: TargetProcess.spawnedCount,
+      kitPeakRssBytes: outcome.facts.kitPeakRssBytes,
+      targetsSpawned: outcome.facts.targetsSpawned,
     },
   };
-  if (outcome.blockedReason !== undefined) report.blockedReason = redact.text(outcome.blockedReason);
-  if (input.interrupted) {
-    report.interrupted = input.interrupted;
-    report.verdict = "blocked";
-    report.blockedReason = `interrupted by ${input.interrupted.signal} after ${input.interrupted.scenariosFinished} of ${input.interrupted.scenariosTotal} scenarios; this report is partial`;
-  }
-  if (baseline) report.baseline = redact.value(baseline);
+  if (judged.blockedReason !== undefined) report.blockedReason = redact.text(judged.blockedReason);
+  if (input.interrupted) report.interrupted = input.interrupted;
+  if (judged.baseline) report.baseline = redact.value(judged.baseline);
   if (input.targetInfo) report.target.info = redact.value(input.targetInfo);
   return report;
 }

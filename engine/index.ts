@@ -1,7 +1,8 @@
 /**
- * The programmatic entry point of acp-conformance: the requirement registry, the report's
- * types, and the engine that runs scenarios. Most users want the CLI; the scripted peers for
- * unit tests will be published as `acp-conformance/peers`.
+ * The programmatic entry point of acp-conformance (`import ... from "acp-conformance"`): the
+ * requirement registry, the report's types, the engine that runs scenarios and the judge of a
+ * run. Most users want the CLI; the scripted peers for unit tests are `acp-conformance/peers`,
+ * and the fast-check arbitraries `acp-conformance/properties`.
  */
 export {
   REQUIREMENTS,
@@ -18,8 +19,12 @@ export type {
   Evidence,
   ScenarioResult,
 } from "../kit/report/report-types.js";
-export { runScenarios, selectScenarios } from "./runner.js";
-export { aggregateRequirements, runVerdict, summarize } from "./verdict.js";
+export { createRunOutcome, runScenarios, selectScenarios } from "./runner.js";
+export type { RunOutcome, RunFacts } from "./runner.js";
+export { judgeRun, reportedRequirements } from "./judge-run.js";
+export type { JudgedRun, JudgeInput, Interruption } from "./judge-run.js";
+export { buildReport } from "./build-report.js";
+export { aggregateRequirements, summarize } from "./verdict.js";
 export type { RunPlan, RunOptions, TargetCommand } from "../kit/run-options.js";
 export type { Scenario, ScenarioContext, CheckInput } from "../kit/scenario.js";
 export { KIT_VERSION } from "../kit/version.js";

@@ -9,6 +9,7 @@ import {
   BlockedScenario,
   StopScenario,
   type CheckInput,
+  type ProgressListener,
   type RecordedCheck,
   type Scenario,
   type ScenarioNeed,
@@ -16,10 +17,17 @@ import {
 import type { RunPlan } from "../kit/run-options.js";
 import { KitBugError } from "../kit/errors.js";
 import type { PropertyResult, ScenarioResult } from "../kit/report/report-types.js";
+import { ownPeakRssBytes } from "../kit/process/peak-memory.js";
+import { targetsSpawned } from "../kit/process/registry.js";
 
-export interface ProgressListener {
-  scenarioStarted?(scenario: Scenario, index: number, total: number): void;
-  scenarioFinished?(scenario: Scenario, result: ScenarioResult, checks: readonly RecordedCheck[]): void;
+export type { ProgressListener };
+
+/** What the run cost, as the report's environment gives it. */
+export interface RunFacts {
+  /** The kit's own peak resident memory so far. */
+  kitPeakRssBytes: number;
+  /** Target processes started since the outcome was created (preflight included). */
+  targetsSpawned: number;
 }
 
 export interface RunOutcome {
@@ -28,6 +36,9 @@ export interface RunOutcome {
   scenarios: ScenarioResult[];
   properties: PropertyResult[];
   blockedReason: string | undefined;
+  facts: RunFacts;
+  /** targetsSpawned() when the outcome was created: the run's own count starts there. */
+  readonly spawnedBefore: number;
 }
 
 const NEED_FLAGS: Record<ScenarioNeed, keyof RunPlan["options"]["prompts"]> = {
@@ -58,7 +69,23 @@ function missingNeeds(scenario: Scenario, plan: RunPlan): ScenarioNeed[] {
 
 /** An empty outcome; the runner fills it in as scenarios finish, so an interrupted run can still report what it has. */
 export function createRunOutcome(runId: string = randomUUID()): RunOutcome {
-  return { runId, checks: [], scenarios: [], properties: [], blockedReason: undefined };
+  return {
+    runId,
+    checks: [],
+    scenarios: [],
+    properties: [],
+    blockedReason: undefined,
+    facts: { kitPeakRssBytes: 0, targetsSpawned: 0 },
+    spawnedBefore: targetsSpawned(),
+  };
+}
+
+/** Brings the outcome's facts up to now: after every scenario, and on an interruption. */
+export function recordRunFacts(outcome: RunOutcome): void {
+  outcome.facts = {
+    kitPeakRssBytes: ownPeakRssBytes(),
+    targetsSpawned: targetsSpawned() - outcome.spawnedBefore,
+  };
 }
 
 export async function runScenarios(
@@ -117,6 +144,7 @@ export async function runScenarios(
     outcome.checks.push(...checks);
     outcome.scenarios.push(result);
     if (result.status === "blocked") outcome.blockedReason ??= result.message;
+    recordRunFacts(outcome);
     listener.scenarioFinished?.(scenario, result, checks);
   };
 
@@ -137,6 +165,7 @@ export async function runScenarios(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, plan.options.jobs) }, worker));
+  recordRunFacts(outcome);
   if (kitBug) throw kitBug;
   // Keep the report in scenario order whatever order the workers finished in.
   const order = new Map(scenarios.map((scenario, index) => [scenario.id, index]));

@@ -1,14 +1,11 @@
 /**
- * From checks to verdicts (ARCHITECTURE §5).
- *
- * Per requirement: any fail → fail (a `should` fail is reported as `warn` unless --strict);
- * else any pass → pass; else gated off → not-applicable; else not-tested.
- * Per run: conformant iff no `must` requirement is fail or not-tested (after the baseline);
- * blocked when a scenario could not go on without something only the user can supply.
+ * From checks to requirement verdicts: any fail → fail (a `should` fail is reported as `warn`
+ * unless --strict); else any pass → pass; else gated off → not-applicable; else not-tested.
+ * The run's verdict is judgeRun's (engine/judge-run.ts).
  */
 import type { Requirement } from "../kit/requirements/index.js";
 import type { RecordedCheck } from "../kit/scenario.js";
-import type { RequirementVerdict, ConformanceReport, RequirementResult } from "../kit/report/report-types.js";
+import type { ConformanceReport, RequirementResult, RequirementVerdict } from "../kit/report/report-types.js";
 
 export interface AggregateOptions {
   strict: boolean;
@@ -78,17 +75,4 @@ export function summarize(results: readonly RequirementResult[]): ConformanceRep
     else summary.notTested++;
   }
   return summary;
-}
-
-export function runVerdict(
-  results: readonly RequirementResult[],
-  blockedReason: string | undefined,
-): ConformanceReport["verdict"] {
-  if (blockedReason !== undefined) return "blocked";
-  const failing = results.some(
-    (result) =>
-      !result.baselined &&
-      (result.verdict === "fail" || (result.level === "must" && result.verdict === "not-tested")),
-  );
-  return failing ? "not-conformant" : "conformant";
 }

@@ -4,8 +4,12 @@
  */
 import { availableParallelism } from "node:os";
 import type { Area } from "./requirements/index.js";
-import type { Mode, RuntimeTransport } from "./scenario.js";
-import type { Baseline } from "./baseline.js";
+import type { Baseline } from "./baseline-file.js";
+
+export type Mode = "agent" | "client" | "adapter" | "host" | "runtime";
+
+/** The runtime protocol's transports the kit can play the agent of. */
+export type RuntimeTransport = "stdio" | "acp";
 
 export interface TargetCommand {
   command: string;

@@ -4,13 +4,10 @@
  * signals below.
  */
 import type { RequirementId } from "./requirements/index.js";
-import type { CheckVerdict, Evidence, PropertyResult } from "./report/report-types.js";
-import type { RunOptions, TargetCommand } from "./run-options.js";
+import type { CheckVerdict, Evidence, PropertyResult, ScenarioResult } from "./report/report-types.js";
+import type { Mode, RunOptions, RunPlan, RuntimeTransport, TargetCommand } from "./run-options.js";
 
-export type Mode = "agent" | "client" | "adapter" | "host" | "runtime";
-
-/** The runtime protocol's transports the kit can play the agent of. */
-export type RuntimeTransport = "stdio" | "acp";
+export type { Mode, RuntimeTransport };
 
 export interface CheckInput {
   requirement: RequirementId;
@@ -67,4 +64,19 @@ export class StopScenario extends Error {
 /** The target cannot be tested further without something the user must supply (credentials). */
 export class BlockedScenario extends Error {
   override name = "BlockedScenario";
+}
+
+/** What a mode's preflight learned before any scenario ran. */
+export interface PreflightResult {
+  /** agentInfo / clientInfo as the target reported it, for the report. */
+  info?: Record<string, unknown>;
+}
+
+/** A mode's check of its target before the scenarios (a usage problem throws a UsageError). */
+export type Preflight = (plan: RunPlan, runId: string) => Promise<PreflightResult>;
+
+/** Who watches a run as it goes (the terminal's live progress). */
+export interface ProgressListener {
+  scenarioStarted?(scenario: Scenario, index: number, total: number): void;
+  scenarioFinished?(scenario: Scenario, result: ScenarioResult, checks: readonly RecordedCheck[]): void;
 }

@@ -2,8 +2,7 @@
  * Terminal output: live progress on a TTY, then results grouped by area and one verdict line.
  * Reports never run anything; this only formats what the runner produced.
  */
-import type { Scenario } from "../kit/scenario.js";
-import type { ProgressListener } from "../engine/runner.js";
+import type { ProgressListener, Scenario } from "../kit/scenario.js";
 import type { ConformanceReport, RequirementResult, ScenarioResult } from "../kit/report/report-types.js";
 import { AREAS } from "../kit/requirements/index.js";
 import { describeTarget } from "./report-facts.js";

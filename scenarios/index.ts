@@ -1,9 +1,8 @@
 /** Every mode the CLI can run: its scenarios, the checks it records on every frame, and its preflight. */
 import type { RequirementId } from "../kit/requirements/index.js";
-import type { RunPlan } from "../kit/run-options.js";
-import type { Mode, Scenario } from "../kit/scenario.js";
+import type { Mode, Preflight, Scenario } from "../kit/scenario.js";
 import { AGENT_SCENARIOS, GENERIC_AGENT_REQUIREMENTS } from "./agent/index.js";
-import { preflightAgent, type PreflightResult } from "./agent/preflight.js";
+import { preflightAgent } from "./agent/preflight.js";
 import { CLIENT_SCENARIOS, GENERIC_CLIENT_REQUIREMENTS } from "./client/index.js";
 import { preflightClient } from "./client/preflight.js";
 import { ADAPTER_SCENARIOS, GENERIC_ADAPTER_REQUIREMENTS } from "./adapter/index.js";
@@ -14,10 +13,10 @@ import { GENERIC_RUNTIME_REQUIREMENTS, RUNTIME_SCENARIOS } from "./runtime/index
 export interface ModeDefinition {
   scenarios: readonly Scenario[];
   generic: readonly RequirementId[];
-  preflight(plan: RunPlan, runId: string): Promise<PreflightResult>;
+  preflight: Preflight;
 }
 
-export const MODES: Partial<Record<Mode, ModeDefinition>> = {
+export const MODES: Record<Mode, ModeDefinition> = {
   agent: { scenarios: AGENT_SCENARIOS, generic: GENERIC_AGENT_REQUIREMENTS, preflight: preflightAgent },
   client: { scenarios: CLIENT_SCENARIOS, generic: GENERIC_CLIENT_REQUIREMENTS, preflight: preflightClient },
   adapter: {

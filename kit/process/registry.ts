@@ -14,6 +14,18 @@ interface KillableGroup {
 
 export const liveTargets = new Set<KillableGroup>();
 
+let targetsStarted = 0;
+
+/** Counts one target start (TargetProcess.spawn): the runner reports how many a run cost. */
+export function countTargetSpawned(): void {
+  targetsStarted += 1;
+}
+
+/** Targets this process has started so far. */
+export function targetsSpawned(): number {
+  return targetsStarted;
+}
+
 let runMarkerPrefix: string | undefined;
 let installed = false;
 

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
 import { NdjsonFramer, type FramedItem } from "../wire/framer.js";
 import { RUN_MARKER_VARIABLE } from "./tree.js";
-import { liveTargets } from "./registry.js";
+import { countTargetSpawned, liveTargets } from "./registry.js";
 import { noteBytesRead } from "./read-buffer-reclaim.js";
 
 export interface TargetOptions {
@@ -106,15 +106,12 @@ export class TargetProcess {
     liveTargets.add(this);
   }
 
-  /** How many targets this process has spawned (a figure for the report's environment and the bench). */
-  static spawnedCount = 0;
-
   /**
    * Spawns the target. Resolves once the process exists; rejects with a SpawnError when it
    * could not be started at all (missing or non-executable command).
    */
   static async spawn(options: TargetOptions): Promise<TargetProcess> {
-    TargetProcess.spawnedCount += 1;
+    countTargetSpawned();
     // node:child_process rather than execa: the kit needs none of execa's conveniences here, and
     // loading execa's hundred modules cost every kit and peer process a tenth of a CPU-second.
     const child = spawn(options.command, [...options.args], {

@@ -12,7 +12,6 @@ import {
   type IncomingMessage,
   type RequestOutcome,
   type SentRequest,
-  type ReplyToTarget,
   type SendOptions,
 } from "../../kit/wire/connection.js";
 import { AcpSchema } from "../../kit/wire/schema.js";
@@ -21,16 +20,8 @@ import { BlockedScenario, StopScenario, type ScenarioContext } from "../../kit/s
 import { MAX_FRAME_BYTES } from "../../kit/run-options.js";
 import { describeOutcome, excerptAround } from "./evidence.js";
 import { recordGenericChecks } from "./generic-checks.js";
-import { KIT_VERSION } from "../../kit/version.js";
-
-export type PermissionPolicy = "reject" | "cancelled" | "allow";
-
-export interface PermissionExchange {
-  request: IncomingMessage;
-  reply: ReplyToTarget;
-  /** The option kind the kit selected, or "cancelled". */
-  answeredWith: string;
-}
+import { defaultInitializeParams, KitClientAnswers } from "./agent-requests.js";
+import { isSessionUpdate, updateSessionId } from "./session-updates.js";
 
 export interface Turn {
   sessionId: string;
@@ -42,23 +33,13 @@ export interface Turn {
   endSeq: number;
 }
 
-export function defaultInitializeParams(): Record<string, unknown> {
-  return {
-    protocolVersion: 1,
-    clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
-    clientInfo: { name: "acp-conformance", version: KIT_VERSION },
-  };
-}
-
 export class AgentUnderTest {
   readonly connection: JsonRpcConnection;
   readonly transcript: Transcript;
   readonly target: TargetProcess;
   readonly context: ScenarioContext;
-  readonly fsCalls: IncomingMessage[] = [];
-  readonly terminalCalls: IncomingMessage[] = [];
-  readonly permissionExchanges: PermissionExchange[] = [];
-  permissionPolicy: PermissionPolicy = "reject";
+  /** What the kit answers the agent's own requests, and every such request it got. */
+  readonly answers = new KitClientAnswers();
   /** Requests judged by a scenario-specific deadline instead of --timeout (initialize). */
   readonly ownDeadline = new Set<SentRequest>();
   /** Prompt turns that ended with a result. */
@@ -83,7 +64,7 @@ export class AgentUnderTest {
       schema: AcpSchema.load(),
       // A write waits for the agent to read; only an agent that stopped reading should miss this.
       writeTimeoutMs: context.options.timeoutMs + Math.min(context.options.timeoutMs, 5_000),
-      onRequest: (request) => this.#answerAgentRequest(request),
+      onRequest: async (request) => this.answers.answer(request),
     });
   }
 
@@ -302,70 +283,4 @@ export class AgentUnderTest {
     }
     if (this.connection.kitBugs.length > 0) throw this.connection.kitBugs[0];
   }
-
-  async #answerAgentRequest(
-    request: IncomingMessage & { message: { kind: "request" } },
-  ): Promise<ReplyToTarget> {
-    const { method } = request.message;
-    if (method.startsWith("fs/")) {
-      this.fsCalls.push(request);
-      return {
-        error: {
-          code: -32601,
-          message: `Method not found: ${method} (the client advertised no fs capability)`,
-        },
-      };
-    }
-    if (method.startsWith("terminal/")) {
-      this.terminalCalls.push(request);
-      return {
-        error: {
-          code: -32601,
-          message: `Method not found: ${method} (the client advertised no terminal capability)`,
-        },
-      };
-    }
-    if (method === "session/request_permission") return this.#answerPermission(request);
-    return { error: { code: -32601, message: `Method not found: ${method}` } };
-  }
-
-  #answerPermission(request: IncomingMessage & { message: { kind: "request" } }): ReplyToTarget {
-    const options = ((request.message.params as { options?: unknown } | undefined)?.options ?? []) as Array<{
-      optionId?: unknown;
-      kind?: unknown;
-    }>;
-    const pick = (kinds: string[]) =>
-      options.find((option) => typeof option.optionId === "string" && kinds.includes(String(option.kind)));
-    const chosen =
-      this.permissionPolicy === "allow"
-        ? pick(["allow_once", "allow_always"])
-        : this.permissionPolicy === "reject"
-          ? pick(["reject_once", "reject_always"])
-          : undefined;
-    const reply: ReplyToTarget = chosen
-      ? { result: { outcome: { outcome: "selected", optionId: chosen.optionId } } }
-      : { result: { outcome: { outcome: "cancelled" } } };
-    this.permissionExchanges.push({
-      request,
-      reply,
-      answeredWith: chosen ? String(chosen.kind) : "cancelled",
-    });
-    return reply;
-  }
-}
-
-export function isSessionUpdate(incoming: IncomingMessage): boolean {
-  return incoming.message.kind === "notification" && incoming.message.method === "session/update";
-}
-
-export function updateSessionId(incoming: IncomingMessage): unknown {
-  return incoming.message.kind === "notification"
-    ? (incoming.message.params as { sessionId?: unknown } | undefined)?.sessionId
-    : undefined;
-}
-
-export function updateKind(incoming: IncomingMessage): string | undefined {
-  if (incoming.message.kind !== "notification") return undefined;
-  const update = (incoming.message.params as { update?: { sessionUpdate?: unknown } } | undefined)?.update;
-  return typeof update?.sessionUpdate === "string" ? update.sessionUpdate : undefined;
 }

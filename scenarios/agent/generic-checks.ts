@@ -5,7 +5,11 @@
  */
 import type { RequirementId } from "../../kit/requirements/index.js";
 import type { FrameProblemKind } from "../../kit/wire/connection.js";
-import type { AgentUnderTest } from "./driver.js";
+import type { TargetProcess } from "../../kit/process/target.js";
+import type { ScenarioContext } from "../../kit/scenario.js";
+import type { JsonRpcConnection, SentRequest } from "../../kit/wire/connection.js";
+import type { Transcript } from "../../kit/wire/transcript.js";
+import type { KitClientAnswers } from "./agent-requests.js";
 import { excerptAround } from "./evidence.js";
 
 export const GENERIC_AGENT_REQUIREMENTS = [
@@ -21,8 +25,21 @@ export const GENERIC_AGENT_REQUIREMENTS = [
   "agent.capabilities.no-terminal-unadvertised",
 ] as const satisfies readonly RequirementId[];
 
+/** What the per-frame checks read of one agent run; the driver's AgentUnderTest is one. */
+export interface AgentRunRecord {
+  readonly context: ScenarioContext;
+  readonly connection: JsonRpcConnection;
+  readonly transcript: Transcript;
+  readonly target: TargetProcess;
+  /** Requests judged by a deadline of their own (initialize), not by --timeout. */
+  readonly ownDeadline: ReadonlySet<SentRequest>;
+  /** Prompt turns that ended with a result. */
+  readonly turnsRun: number;
+  readonly answers: KitClientAnswers;
+}
+
 function checkFrameProblems(
-  agent: AgentUnderTest,
+  agent: AgentRunRecord,
   requirement: RequirementId,
   kinds: FrameProblemKind[],
   passMessage: string,
@@ -45,7 +62,7 @@ function checkFrameProblems(
   });
 }
 
-export function recordGenericChecks(agent: AgentUnderTest): void {
+export function recordGenericChecks(agent: AgentRunRecord): void {
   const { connection, context } = agent;
   const frames = connection.received.length;
   if (frames === 0 && connection.problems.length === 0) return; // nothing seen, nothing to claim
@@ -132,8 +149,8 @@ export function recordGenericChecks(agent: AgentUnderTest): void {
   }
 
   // capabilities: only turns give an agent a reason to call the client, so only they count as evidence.
-  if (agent.turnsRun > 0 || agent.fsCalls.length > 0) {
-    const call = agent.fsCalls[0];
+  if (agent.turnsRun > 0 || agent.answers.fsCalls.length > 0) {
+    const call = agent.answers.fsCalls[0];
     context.check(
       call
         ? {
@@ -149,8 +166,8 @@ export function recordGenericChecks(agent: AgentUnderTest): void {
           },
     );
   }
-  if (agent.turnsRun > 0 || agent.terminalCalls.length > 0) {
-    const call = agent.terminalCalls[0];
+  if (agent.turnsRun > 0 || agent.answers.terminalCalls.length > 0) {
+    const call = agent.answers.terminalCalls[0];
     context.check(
       call
         ? {

@@ -3,7 +3,8 @@
  * the initialize result (capabilities, authMethods) is checked by the schema on every frame.
  */
 import type { Scenario } from "../../kit/scenario.js";
-import { AgentUnderTest, defaultInitializeParams } from "./driver.js";
+import { AgentUnderTest } from "./driver.js";
+import { defaultInitializeParams } from "./agent-requests.js";
 import { describeOutcome, excerptAround } from "./evidence.js";
 
 export const versionOneScenario: Scenario = {

@@ -6,7 +6,9 @@
 import type { RequirementId } from "../../kit/requirements/index.js";
 import type { Scenario, ScenarioContext } from "../../kit/scenario.js";
 import type { IncomingMessage } from "../../kit/wire/connection.js";
-import { AgentUnderTest, updateKind, type PermissionPolicy } from "./driver.js";
+import { AgentUnderTest } from "./driver.js";
+import type { PermissionPolicy } from "./agent-requests.js";
+import { updateKind } from "./session-updates.js";
 import { describeOutcome, excerptBetween } from "./evidence.js";
 import { checkUpdatesCarrySessionId } from "./prompt.js";
 
@@ -26,13 +28,13 @@ async function runDenial(
   honoured: RequirementId,
 ): Promise<void> {
   const agent = await AgentUnderTest.start(context);
-  agent.permissionPolicy = policy;
+  agent.answers.permissionPolicy = policy;
   await agent.handshake();
   const sessionId = await agent.newSession();
   const turn = await agent.prompt(sessionId, context.options.prompts.permissionPrompt!);
   agent.ownDeadline.add(turn.request);
   checkUpdatesCarrySessionId(agent, turn);
-  const exchange = agent.permissionExchanges[0];
+  const exchange = agent.answers.permissionExchanges[0];
   if (!exchange) {
     const message =
       "not exercised: the agent did not send session/request_permission for the --permission-prompt";

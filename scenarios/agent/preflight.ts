@@ -11,12 +11,9 @@ import { JsonRpcConnection } from "../../kit/wire/connection.js";
 import { AcpSchema } from "../../kit/wire/schema.js";
 import { Transcript } from "../../kit/wire/transcript.js";
 import { MAX_FRAME_BYTES, type RunPlan } from "../../kit/run-options.js";
-import { defaultInitializeParams } from "./driver.js";
+import type { PreflightResult } from "../../kit/scenario.js";
+import { defaultInitializeParams } from "./agent-requests.js";
 import { withTimeout } from "../../kit/time.js";
-
-export interface PreflightResult {
-  info?: Record<string, unknown>;
-}
 
 export async function preflightAgent(plan: RunPlan, runId: string = randomUUID()): Promise<PreflightResult> {
   const target = await TargetProcess.spawn({

@@ -4,7 +4,8 @@
  */
 import type { Scenario } from "../../kit/scenario.js";
 import type { IncomingMessage } from "../../kit/wire/connection.js";
-import { AgentUnderTest, updateKind, updateSessionId, type Turn } from "./driver.js";
+import { AgentUnderTest, type Turn } from "./driver.js";
+import { updateKind, updateSessionId } from "./session-updates.js";
 import { describeOutcome, excerptAround, excerptBetween } from "./evidence.js";
 
 /** Update kinds that are turn content. State updates (commands, modes, usage...) may come at any time. */

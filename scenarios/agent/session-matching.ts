@@ -5,7 +5,8 @@
 import { randomUUID } from "node:crypto";
 import type { Scenario } from "../../kit/scenario.js";
 import type { IncomingMessage } from "../../kit/wire/connection.js";
-import { AgentUnderTest, updateSessionId } from "./driver.js";
+import { AgentUnderTest } from "./driver.js";
+import { updateSessionId } from "./session-updates.js";
 import { describeOutcome, excerptAround, excerptBetween } from "./evidence.js";
 
 export const uniqueSessionIdsScenario: Scenario = {

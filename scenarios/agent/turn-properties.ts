@@ -6,7 +6,8 @@
 import fc from "fast-check";
 import type { IncomingMessage } from "../../kit/wire/connection.js";
 import { sameId } from "../../kit/wire/connection.js";
-import { AgentUnderTest, updateSessionId } from "./driver.js";
+import { AgentUnderTest } from "./driver.js";
+import { updateSessionId } from "./session-updates.js";
 import { describeOutcome, excerptBetween } from "./evidence.js";
 import { cancelPoints, textContents } from "../properties/arbitraries.js";
 import { definePropertyScenario } from "../properties/property-scenario.js";

@@ -1,7 +1,7 @@
 /** Client mode needs to know where to put the kit's agent: the command must contain {agent}. */
 import { UsageError } from "../../kit/errors.js";
 import type { RunPlan } from "../../kit/run-options.js";
-import type { PreflightResult } from "../agent/preflight.js";
+import type { PreflightResult } from "../../kit/scenario.js";
 
 export async function preflightClient(plan: RunPlan): Promise<PreflightResult> {
   if (!plan.target.args.some((arg) => arg.includes("{agent}")) && !plan.target.command.includes("{agent}")) {

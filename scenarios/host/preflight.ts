@@ -1,7 +1,7 @@
 /** Host mode needs to know where to put the kit's adapter: the command must contain {adapter}. */
 import { UsageError } from "../../kit/errors.js";
 import type { RunPlan } from "../../kit/run-options.js";
-import type { PreflightResult } from "../agent/preflight.js";
+import type { PreflightResult } from "../../kit/scenario.js";
 
 export async function preflightHost(plan: RunPlan): Promise<PreflightResult> {
   if (

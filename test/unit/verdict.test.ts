@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { createRunOutcome, type RunOutcome } from "../../engine/runner.js";
+import { judgeRun, reportedRequirements } from "../../engine/judge-run.js";
+import { requirementVerdict } from "../../engine/verdict.js";
+import type { Baseline } from "../../kit/baseline-file.js";
 import type { Requirement } from "../../kit/requirements/index.js";
+import { DEFAULTS, type RunPlan } from "../../kit/run-options.js";
 import type { RecordedCheck } from "../../kit/scenario.js";
-import { aggregateRequirements, requirementVerdict, runVerdict } from "../../engine/verdict.js";
 
 const must: Requirement = {
   id: "agent.framing.x",
@@ -13,15 +17,47 @@ const must: Requirement = {
   cite: "c",
 };
 const should: Requirement = { ...must, id: "agent.framing.y", level: "should" };
-const check = (verdict: RecordedCheck["verdict"]): RecordedCheck => ({
-  requirement: "agent.framing.utf8",
+const check = (verdict: RecordedCheck["verdict"], requirement = must.id, scenario = "s"): RecordedCheck => ({
+  requirement: requirement as RecordedCheck["requirement"],
   verdict,
   message: "",
-  scenario: "s",
+  scenario,
   durationMs: 0,
 });
 
-describe("verdicts", () => {
+function plan(options: { strict?: boolean; baseline?: Baseline } = {}): RunPlan {
+  return {
+    mode: "agent",
+    target: { command: "agent", args: [], bundled: false },
+    options: {
+      ...DEFAULTS,
+      transports: [...DEFAULTS.transports],
+      seed: 1,
+      strict: options.strict ?? false,
+      prompts: {},
+      cwd: "/",
+      env: {},
+      areas: [],
+      only: [],
+      skip: [],
+      ...(options.baseline ? { baseline: options.baseline } : {}),
+    },
+  };
+}
+
+function outcome(checks: RecordedCheck[], scenarios = ["s"]): RunOutcome {
+  const result = createRunOutcome("run");
+  result.checks.push(...checks);
+  for (const id of scenarios) result.scenarios.push({ id, title: id, status: "completed", durationMs: 0 });
+  return result;
+}
+
+const baseline = (...ids: string[]): Baseline => ({
+  file: "b.yaml",
+  entries: ids.map((id, index) => ({ id, line: index + 3 })),
+});
+
+describe("requirement verdicts", () => {
   it("any fail beats any pass; pass beats not-tested; nothing recorded is not-tested", () => {
     expect(requirementVerdict(must, [check("pass"), check("fail")], { strict: false })).toBe("fail");
     expect(requirementVerdict(must, [check("not-tested"), check("pass")], { strict: false })).toBe("pass");
@@ -35,26 +71,79 @@ describe("verdicts", () => {
     expect(requirementVerdict(should, [check("fail")], { strict: false })).toBe("warn");
     expect(requirementVerdict(should, [check("fail")], { strict: true })).toBe("fail");
   });
+});
 
-  it("the run is conformant only with no MUST failing or untested, and blocked says so", () => {
-    const results = (verdicts: Array<[Requirement, RecordedCheck[]]>) =>
-      verdicts.flatMap(([requirement, checks]) =>
-        aggregateRequirements(
-          [requirement],
-          checks.map((entry) => ({ ...entry, requirement: requirement.id as never })),
-          { strict: false },
-        ),
-      );
+describe("judgeRun", () => {
+  const requirements = [must, should];
+
+  it("is conformant only with no MUST failing or untested; a SHOULD failure warns unless --strict", () => {
+    const passing = outcome([check("pass"), check("fail", should.id)]);
+    expect(judgeRun({ plan: plan(), outcome: passing, requirements }).verdict).toBe("conformant");
+    expect(judgeRun({ plan: plan({ strict: true }), outcome: passing, requirements }).verdict).toBe(
+      "not-conformant",
+    );
+    expect(judgeRun({ plan: plan(), outcome: outcome([]), requirements }).verdict).toBe("not-conformant");
+    const judged = judgeRun({ plan: plan(), outcome: outcome([check("fail")]), requirements });
+    expect(judged.verdict).toBe("not-conformant");
+    expect(judged.summary).toEqual({ pass: 0, fail: 1, warn: 0, notApplicable: 0, notTested: 1 });
+  });
+
+  it("a baselined failure passes the run; a stale entry fails it", () => {
+    const failing = outcome([check("fail"), check("pass", should.id)]);
+    const covered = judgeRun({ plan: plan({ baseline: baseline(must.id) }), outcome: failing, requirements });
+    expect(covered.verdict).toBe("conformant");
+    expect(covered.baseline).toEqual({ file: "b.yaml", expected: [must.id], stale: [] });
+    expect(covered.requirements.find((result) => result.id === must.id)?.baselined).toBe(true);
+
+    const fixed = outcome([check("pass"), check("pass", should.id)]);
+    const stale = judgeRun({ plan: plan({ baseline: baseline(must.id) }), outcome: fixed, requirements });
+    expect(stale.verdict).toBe("not-conformant");
+    expect(stale.baseline?.stale).toEqual([{ id: must.id, line: 3 }]);
+  });
+
+  it("a baseline entry for a scenario covers what failed in it, and is stale once it ran clean", () => {
+    const failing = outcome([check("fail", must.id, "scenario-a"), check("pass", should.id)], ["scenario-a"]);
     expect(
-      runVerdict(
-        results([
-          [must, [check("pass")]],
-          [should, [check("fail")]],
-        ]),
-        undefined,
-      ),
+      judgeRun({ plan: plan({ baseline: baseline("scenario-a") }), outcome: failing, requirements }).verdict,
     ).toBe("conformant");
-    expect(runVerdict(results([[must, []]]), undefined)).toBe("not-conformant");
-    expect(runVerdict(results([[must, [check("pass")]]]), "needs credentials")).toBe("blocked");
+    const clean = outcome([check("pass", must.id, "scenario-a"), check("pass", should.id)], ["scenario-a"]);
+    expect(
+      judgeRun({ plan: plan({ baseline: baseline("scenario-a") }), outcome: clean, requirements }).baseline
+        ?.stale,
+    ).toEqual([{ id: "scenario-a", line: 3 }]);
+  });
+
+  it("a blocked scenario blocks the run and says why, whatever failed", () => {
+    const blocked = outcome([check("fail")]);
+    blocked.blockedReason = "needs credentials";
+    expect(judgeRun({ plan: plan(), outcome: blocked, requirements })).toMatchObject({
+      verdict: "blocked",
+      blockedReason: "needs credentials",
+    });
+  });
+
+  it("an interrupted run is blocked, and its reason counts what finished", () => {
+    const judged = judgeRun({
+      plan: plan(),
+      outcome: outcome([check("pass"), check("pass", should.id)]),
+      requirements,
+      interrupted: { signal: "SIGINT", scenariosFinished: 1, scenariosTotal: 4 },
+    });
+    expect(judged.verdict).toBe("blocked");
+    expect(judged.blockedReason).toBe("interrupted by SIGINT after 1 of 4 scenarios; this report is partial");
+  });
+
+  it("reports its mode's side; runtime mode reports the client requirements through transport acp", () => {
+    expect(new Set(reportedRequirements(plan()).map((requirement) => requirement.side))).toEqual(
+      new Set(["agent"]),
+    );
+    const runtime = { ...plan(), mode: "runtime" as const };
+    expect(new Set(reportedRequirements(runtime).map((requirement) => requirement.side))).toEqual(
+      new Set(["runtime", "client"]),
+    );
+    runtime.options = { ...runtime.options, transports: ["stdio"] };
+    expect(new Set(reportedRequirements(runtime).map((requirement) => requirement.side))).toEqual(
+      new Set(["runtime"]),
+    );
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The baseline: a YAML file of failures a target is known to have (and MUST requirements it
- * cannot be tested on), so CI gates on regressions rather than on the whole backlog. A listed failure does not fail the run; an unlisted one
- * does; a listed id that now passes fails the run as stale, naming the line to delete.
+ * The baseline file: YAML listing the failures a target is known to have (and MUST requirements
+ * it cannot be tested on), so CI gates on regressions rather than on the whole backlog. This
+ * file reads and writes the format; engine/apply-baseline.ts decides what a listed id does to a
+ * run (a listed failure does not fail it; a listed id that now passes fails it as stale).
  *
  *   # acp-conformance baseline
  *   expected-failures:
@@ -9,7 +10,7 @@
  *     - id: agent.framing.split-writes            # or a scenario id: what fails in it
  *       reason: the SDK we embed drops split frames (upstream issue 123)
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Node as YamlNode } from "yaml";
 import { UsageError } from "./errors.js";
@@ -114,50 +115,12 @@ export function parseBaseline(text: string, file: string, knownIds: ReadonlySet<
  * (a third-party agent that cannot be steered into a permission prompt, say), which would
  * otherwise keep the run from ever passing.
  */
-function needsBaseline(result: RequirementResult): boolean {
+export function needsBaseline(result: RequirementResult): boolean {
   return (
     result.verdict === "fail" ||
     result.verdict === "warn" ||
     (result.level === "must" && result.verdict === "not-tested")
   );
-}
-
-/**
- * Marks the failures the baseline covers (`baselined`), and finds its stale entries: a
- * requirement that passed, or a scenario that ran and failed nothing. An entry whose
- * requirement or scenario was not run (--only, --area) is neither.
- */
-export function applyBaseline(
-  results: RequirementResult[],
-  baseline: Baseline,
-  scenariosRun: ReadonlySet<string>,
-): BaselineOutcome {
-  const listed = new Map(baseline.entries.map((entry) => [entry.id, entry]));
-  const used = new Set<string>();
-  for (const result of results) {
-    if (!needsBaseline(result)) continue;
-    const failingScenarios = result.checks
-      .filter((check) => check.verdict === "fail" || check.verdict === "not-tested")
-      .map((check) => check.scenario);
-    const covering = [result.id, ...failingScenarios].filter((id) => listed.has(id));
-    if (covering.length === 0) continue;
-    result.baselined = true;
-    for (const id of covering) used.add(id);
-  }
-  const stale: BaselineOutcome["stale"] = [];
-  for (const entry of baseline.entries) {
-    if (used.has(entry.id)) continue;
-    const requirement = results.find((result) => result.id === entry.id);
-    const tested = requirement
-      ? requirement.verdict === "pass" || requirement.verdict === "not-applicable"
-      : scenariosRun.has(entry.id);
-    if (tested) stale.push({ id: entry.id, line: entry.line });
-  }
-  return {
-    file: baseline.file,
-    expected: results.filter((result) => result.baselined).map((result) => result.id),
-    stale,
-  };
 }
 
 /** The current failures as a baseline file, each with the reason the kit gave. */
@@ -179,8 +142,4 @@ export function formatBaseline(results: readonly RequirementResult[], header: st
     );
   }
   return `${lines.join("\n")}\n`;
-}
-
-export function writeBaseline(file: string, results: readonly RequirementResult[], header: string): void {
-  writeFileSync(file, formatBaseline(results, header));
 }

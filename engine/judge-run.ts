@@ -1,0 +1,93 @@
+/**
+ * The whole verdict of a run, in one place: which requirements the mode reports, each one's
+ * verdict from its checks, what the --baseline covers and which of its entries are stale, and
+ * the run's verdict, blocked (with why) when a scenario needed something only the user can
+ * supply or the kit was interrupted. Nothing else in the kit decides a verdict.
+ */
+import type { BaselineOutcome } from "../kit/baseline-file.js";
+import type { ConformanceReport, RequirementResult } from "../kit/report/report-types.js";
+import { REQUIREMENTS, type Requirement } from "../kit/requirements/index.js";
+import type { RunPlan } from "../kit/run-options.js";
+import { applyBaseline } from "./apply-baseline.js";
+import type { RunOutcome } from "./runner.js";
+import { aggregateRequirements, summarize } from "./verdict.js";
+
+export type Interruption = NonNullable<ConformanceReport["interrupted"]>;
+
+export interface JudgeInput {
+  plan: RunPlan;
+  outcome: RunOutcome;
+  /** Set when the kit was interrupted: the run is partial, so it is blocked. */
+  interrupted?: Interruption;
+  /** The requirements to judge; by default those the plan's mode reports (reportedRequirements). */
+  requirements?: readonly Requirement[];
+}
+
+export interface JudgedRun {
+  verdict: ConformanceReport["verdict"];
+  requirements: RequirementResult[];
+  summary: ConformanceReport["summary"];
+  blockedReason?: string;
+  baseline?: BaselineOutcome;
+}
+
+const SIDE_OF_MODE: Record<RunPlan["mode"], Requirement["side"]> = {
+  agent: "agent",
+  client: "client",
+  adapter: "adapter",
+  host: "host",
+  runtime: "runtime",
+};
+
+/**
+ * The requirements a run reports: its mode's side. Runtime mode reports the runtime's own
+ * (transport stdio) and, through its acp transport, the client requirements.
+ */
+export function reportedRequirements(plan: RunPlan): Requirement[] {
+  const sides: Array<Requirement["side"]> =
+    plan.mode !== "runtime"
+      ? [SIDE_OF_MODE[plan.mode]]
+      : [
+          ...(plan.options.transports.includes("stdio") ? (["runtime"] as const) : []),
+          ...(plan.options.transports.includes("acp") ? (["client"] as const) : []),
+        ];
+  return REQUIREMENTS.filter((requirement) => sides.includes(requirement.side));
+}
+
+export function judgeRun(input: JudgeInput): JudgedRun {
+  const { plan, outcome, interrupted } = input;
+  const requirements = aggregateRequirements(
+    input.requirements ?? reportedRequirements(plan),
+    outcome.checks,
+    {
+      strict: plan.options.strict,
+    },
+  );
+  const scenariosRun = new Set(
+    outcome.scenarios.filter((scenario) => scenario.status !== "not-run").map((scenario) => scenario.id),
+  );
+  const baseline = plan.options.baseline
+    ? applyBaseline(requirements, plan.options.baseline, scenariosRun)
+    : undefined;
+  const judged: JudgedRun = { verdict: "conformant", requirements, summary: summarize(requirements) };
+  if (baseline) judged.baseline = baseline;
+
+  if (interrupted) {
+    judged.verdict = "blocked";
+    judged.blockedReason = `interrupted by ${interrupted.signal} after ${interrupted.scenariosFinished} of ${interrupted.scenariosTotal} scenarios; this report is partial`;
+    return judged;
+  }
+  if (outcome.blockedReason !== undefined) {
+    judged.verdict = "blocked";
+    judged.blockedReason = outcome.blockedReason;
+    return judged;
+  }
+  const failing = requirements.some(
+    (result) =>
+      !result.baselined &&
+      (result.verdict === "fail" || (result.level === "must" && result.verdict === "not-tested")),
+  );
+  // A stale entry fails the run too: the baseline must shrink as fixes land, or it hides regressions.
+  if (failing || (baseline?.stale.length ?? 0) > 0) judged.verdict = "not-conformant";
+  return judged;
+}
