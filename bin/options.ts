@@ -1,5 +1,5 @@
 /**
- * The CLI's options (ARCHITECTURE §3) and their translation into a RunPlan. Every option a
+ * The CLI's options (the README's "Options" section) and their translation into a RunPlan. Every option a
  * user can get wrong is validated here and reported as one UsageError line.
  */
 import { existsSync, statSync } from "node:fs";

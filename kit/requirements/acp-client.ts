@@ -5,13 +5,8 @@
  * ends: its exit code, its output, whether it hung, and what it left running. "Fails the turn
  * cleanly" means: it exits by itself within --client-timeout, with a nonzero code.
  */
+import { INITIALIZATION, OVERVIEW, PROMPT_TURN, TOOL_CALLS, TRANSPORTS } from "./acp-spec-pages.js";
 import type { Requirement } from "./types.js";
-
-const TRANSPORTS = "docs/protocol/v1/transports.mdx";
-const OVERVIEW = "docs/protocol/v1/overview.mdx";
-const INITIALIZATION = "docs/protocol/v1/initialization.mdx";
-const PROMPT_TURN = "docs/protocol/v1/prompt-turn.mdx";
-const TOOL_CALLS = "docs/protocol/v1/tool-calls.mdx";
 
 const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
   protocol: "acp" as const,

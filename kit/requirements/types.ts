@@ -1,4 +1,4 @@
-/** The fixed vocabulary of ARCHITECTURE §4 and the shape of one registered requirement (§5). */
+/** The fixed area vocabulary and the shape of one registered requirement (ARCHITECTURE.md, section 5). */
 
 export const AREAS = [
   "framing",
