@@ -9,7 +9,8 @@
  * schema-checked too: an invalid one that was not a deliberate fault throws KitBugError.
  */
 import type { FramedItem } from "./framer.js";
-import { RequestPairing, type JsonRpcError, type JsonRpcId } from "./jsonrpc.js";
+import { RequestPairing, sameId, type JsonRpcId } from "./jsonrpc.js";
+import type { ConnectionOptions, RequestOutcome, SendOptions } from "./connection-types.js";
 import {
   FrameInspector,
   type FrameProblem,
@@ -21,47 +22,13 @@ import type { Transcript } from "./transcript.js";
 import type { TargetProcess } from "../process/target.js";
 import { KitBugError } from "../errors.js";
 import { writeFrame, type WriteStyle } from "./write-styles.js";
+import { Arrivals } from "./arrivals.js";
 import { sleep, withTimeout } from "../time.js";
 
 export type { WriteStyle } from "./write-styles.js";
 export type { FrameProblem, FrameProblemKind, IncomingMessage, SentRequest } from "./frame-inspector.js";
-
-export type RequestOutcome =
-  | {
-      kind: "response";
-      request: SentRequest;
-      response: IncomingMessage;
-      latencyMs: number;
-      result: unknown;
-      error: JsonRpcError | undefined;
-    }
-  | {
-      kind: "no-response";
-      request: SentRequest;
-      reason: "timeout" | "exited" | "write-failed";
-      waitedMs: number;
-    };
-
-/** What the kit answers to a request the target sends it. */
-export type ReplyToTarget = { result: unknown } | { error: JsonRpcError };
-
-export interface ConnectionOptions {
-  target: TargetProcess;
-  transcript: Transcript;
-  schema: AcpSchema;
-  /** How long one write may take to drain before it counts as failed. */
-  writeTimeoutMs: number;
-  /** Answers the target's requests; the default answers -32601. */
-  onRequest?: (
-    request: IncomingMessage & { message: { kind: "request" } },
-  ) => ReplyToTarget | Promise<ReplyToTarget>;
-}
-
-export interface SendOptions {
-  write?: WriteStyle;
-  /** A deliberately malformed or out-of-contract frame: skip the kit's own validation. */
-  deliberate?: boolean;
-}
+export type { ConnectionOptions, ReplyToTarget, RequestOutcome, SendOptions } from "./connection-types.js";
+export { sameId } from "./jsonrpc.js";
 
 const SENTINEL_METHOD = "_acp_conformance/sync";
 
@@ -79,7 +46,7 @@ export class JsonRpcConnection {
   readonly #schema: AcpSchema;
   readonly #pairing = new RequestPairing<SentRequest>();
   readonly #inspector: FrameInspector;
-  readonly #waiters = new Set<() => void>();
+  readonly #arrivals = new Arrivals();
   readonly #listeners = new Set<(incoming: IncomingMessage) => void>();
   readonly #writeTimeoutMs: number;
   #onRequest: NonNullable<ConnectionOptions["onRequest"]>;
@@ -95,7 +62,7 @@ export class JsonRpcConnection {
     this.#inspector = new FrameInspector(options.schema, this.#pairing, options.transcript);
     options.target.onStdoutItem((item) => this.#receive(item));
     options.target.onStderr((chunk) => this.transcript.recordStderr(chunk));
-    void options.target.exited.then(() => this.#wake());
+    void options.target.exited.then(() => this.#arrivals.wakeAll());
   }
 
   setRequestHandler(handler: NonNullable<ConnectionOptions["onRequest"]>): void {
@@ -123,15 +90,7 @@ export class JsonRpcConnection {
     const frame: Record<string, unknown> = { jsonrpc: "2.0", id, method };
     if (params !== undefined) frame.params = params;
     if (!options.deliberate) this.#validateOwnParams(method, params);
-    const record: SentRequest = {
-      id,
-      method,
-      sentAtMs: this.transcript.elapsedMs,
-      seq: this.transcript.nextSeq,
-      internal: options.internal ?? false,
-    };
-    this.#pairing.add(id, method, record);
-    this.sent.push(record);
+    const record = this.#track(id, method, options.internal ?? false);
     const written = await this.#write(
       JSON.stringify(frame),
       options.write,
@@ -185,18 +144,8 @@ export class JsonRpcConnection {
     text: string | Buffer,
     options: { write?: WriteStyle; expectReplyTo?: { id: JsonRpcId; method: string } } = {},
   ): Promise<SentRequest | undefined> {
-    let record: SentRequest | undefined;
-    if (options.expectReplyTo) {
-      record = {
-        id: options.expectReplyTo.id,
-        method: options.expectReplyTo.method,
-        sentAtMs: this.transcript.elapsedMs,
-        seq: this.transcript.nextSeq,
-        internal: false,
-      };
-      this.#pairing.add(record.id, record.method, record);
-      this.sent.push(record);
-    }
+    const expected = options.expectReplyTo;
+    const record = expected ? this.#track(expected.id, expected.method, false) : undefined;
     await this.#write(text, options.write, ["deliberate"]);
     return record;
   }
@@ -210,16 +159,7 @@ export class JsonRpcConnection {
     for (const frame of frames) {
       this.#validateOwnParams(frame.method, frame.params);
       const id = frame.id !== undefined ? frame.id : this.nextId();
-      const record: SentRequest = {
-        id,
-        method: frame.method,
-        sentAtMs: this.transcript.elapsedMs,
-        seq: this.transcript.nextSeq,
-        internal: false,
-      };
-      this.#pairing.add(id, frame.method, record);
-      this.sent.push(record);
-      records.push(record);
+      records.push(this.#track(id, frame.method, false));
       lines.push(JSON.stringify({ jsonrpc: "2.0", id, method: frame.method, params: frame.params }));
     }
     await this.#write(lines.join("\n"), { kind: "whole" }, [`coalesced:${frames.length}`]);
@@ -248,15 +188,7 @@ export class JsonRpcConnection {
           : this.target.exitedAt + EXIT_DRAIN_MS - Date.now();
       const left = Math.min(deadline - Date.now(), drainLeft);
       if (left <= 0) return undefined;
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          this.#waiters.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, left);
-        this.#waiters.add(wake);
-      });
+      await this.#arrivals.next(left);
     }
   }
 
@@ -321,7 +253,7 @@ export class JsonRpcConnection {
     if (!incoming) return;
     this.received.push(incoming);
     for (const listener of this.#listeners) listener(incoming);
-    this.#wake();
+    this.#arrivals.wakeAll();
     if (incoming.message.kind === "request") {
       this.#answer(incoming as IncomingMessage & { message: { kind: "request" } }).catch((error: Error) =>
         this.kitBugs.push(error),
@@ -344,11 +276,17 @@ export class JsonRpcConnection {
     await this.#write(JSON.stringify(frame), { kind: "whole" });
   }
 
-  #wake(): void {
-    for (const wake of [...this.#waiters]) wake();
+  /** Records a request the kit is about to write, so its answer can be paired and judged. */
+  #track(id: JsonRpcId, method: string, internal: boolean): SentRequest {
+    const record: SentRequest = {
+      id,
+      method,
+      sentAtMs: this.transcript.elapsedMs,
+      seq: this.transcript.nextSeq,
+      internal,
+    };
+    this.#pairing.add(id, method, record);
+    this.sent.push(record);
+    return record;
   }
-}
-
-export function sameId(a: JsonRpcId, b: JsonRpcId): boolean {
-  return typeof a === typeof b && a === b;
 }

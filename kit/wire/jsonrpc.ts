@@ -155,3 +155,8 @@ export class RequestPairing<T = undefined> {
     return [...this.#pending.values()];
   }
 }
+
+/** JSON-RPC ids match only with the same type and value: 1 and "1" are different requests. */
+export function sameId(a: JsonRpcId, b: JsonRpcId): boolean {
+  return typeof a === typeof b && a === b;
+}
