@@ -4,28 +4,15 @@
  * a script can make it misbehave in any way. Every id it generates comes from counters and
  * the seed, so the same script gives the same frames.
  */
-import { isAbsolute, join } from "node:path";
+import { isAbsolute } from "node:path";
 import type { ObservationLog } from "../observation-log.js";
 import type { Frame, PeerWire } from "../peer-wire.js";
 import type { AgentAction, AgentScript } from "../script-types.js";
-
-interface Turn {
-  sessionId: string;
-  /** The session/prompt request's id, for frames that need it. */
-  requestId: unknown;
-  text: string;
-  cancelled: AbortController;
-  permissions: Map<string, unknown>;
-}
+import { ClientRequests, classifyOutcome, type Turn } from "./client-requests.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
 type Reply = { result: unknown } | { error: RpcError };
 type TurnEnd = { stopReason: string } | { error: RpcError } | "hang";
-
-const DEFAULT_OPTIONS = [
-  { optionId: "allow", name: "Allow once", kind: "allow_once" },
-  { optionId: "reject", name: "Reject", kind: "reject_once" },
-];
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -46,7 +33,7 @@ export class MockAgentRuntime {
   readonly #wire: PeerWire;
   readonly #log: ObservationLog;
   readonly #sessions = new Map<string, { cwd: string; turn?: Turn }>();
-  readonly #waiting = new Map<string, (frame: Frame) => void>();
+  readonly #requests: ClientRequests;
   readonly #usedRules = new Set<number>();
   #authenticated = false;
   #counter = 0;
@@ -57,6 +44,7 @@ export class MockAgentRuntime {
     this.#script = script;
     this.#wire = wire;
     this.#log = wire.log;
+    this.#requests = new ClientRequests(wire, (prefix) => this.#id(prefix));
   }
 
   start(): void {
@@ -90,7 +78,7 @@ export class MockAgentRuntime {
     }
     const frame = message as Frame;
     if (typeof frame.method !== "string") {
-      if ("result" in frame || "error" in frame) this.#waiting.get(String(frame.id))?.(frame);
+      if ("result" in frame || "error" in frame) this.#requests.deliver(frame);
       else if ("id" in frame)
         this.#wire.send({
           jsonrpc: "2.0",
@@ -172,6 +160,7 @@ export class MockAgentRuntime {
       sessionId: params.sessionId,
       requestId,
       text,
+      cwd: session.cwd,
       cancelled: new AbortController(),
       permissions: new Map(),
     };
@@ -237,7 +226,8 @@ export class MockAgentRuntime {
         { sessionUpdate: "agent_message_chunk", content: { type: "text", text: action.foreignUpdate.text } },
         action.foreignUpdate.sessionId ?? "foreign-session",
       );
-    else if ("requestPermission" in action) await this.#requestPermission(turn, action.requestPermission);
+    else if ("requestPermission" in action)
+      await this.#requests.requestPermission(turn, action.requestPermission);
     else if ("ifPermission" in action) {
       const outcome = classifyOutcome(turn.permissions.get(action.ifPermission.as ?? "last"));
       const branch =
@@ -254,15 +244,16 @@ export class MockAgentRuntime {
           if (end) return end;
         }
       }
-    } else if ("readFile" in action) await this.#fs(turn, "fs/read_text_file", action.readFile.path, {});
+    } else if ("readFile" in action)
+      await this.#requests.fs(turn, "fs/read_text_file", action.readFile.path, {});
     else if ("writeFile" in action)
-      await this.#fs(turn, "fs/write_text_file", action.writeFile.path, {
+      await this.#requests.fs(turn, "fs/write_text_file", action.writeFile.path, {
         content: action.writeFile.content,
       });
     else if ("terminal" in action)
-      await this.#terminal(turn, action.terminal.command, action.terminal.args ?? []);
+      await this.#requests.terminal(turn, action.terminal.command, action.terminal.args ?? []);
     else if ("request" in action) {
-      const answer = await this.#request(action.request.method, action.request.params);
+      const answer = await this.#requests.request(action.request.method, action.request.params);
       this.#log.add({
         kind: "response",
         method: action.request.method,
@@ -291,60 +282,4 @@ export class MockAgentRuntime {
     else await this.#wire.runCommonAction(action);
     return undefined;
   }
-
-  /** Sends a request to the client and waits for its response frame. */
-  #request(method: string, params: unknown): Promise<Frame> {
-    const id = this.#id("agent-request");
-    return new Promise((resolve) => {
-      this.#waiting.set(id, (frame) => {
-        this.#waiting.delete(id);
-        resolve(frame);
-      });
-      this.#wire.send({ jsonrpc: "2.0", id, method, params });
-    });
-  }
-
-  async #requestPermission(
-    turn: Turn,
-    spec: { toolCallId?: string; title?: string; options?: Array<Record<string, unknown>>; as?: string },
-  ): Promise<void> {
-    const toolCallId = spec.toolCallId ?? this.#id("tool");
-    const answer = await this.#request("session/request_permission", {
-      sessionId: turn.sessionId,
-      toolCall: { toolCallId, title: spec.title ?? "Run a tool", status: "pending" },
-      options: spec.options ?? DEFAULT_OPTIONS,
-    });
-    const outcome = (answer.result as { outcome?: unknown } | undefined)?.outcome ?? { error: answer.error };
-    const options = spec.options ?? DEFAULT_OPTIONS;
-    const selected = (outcome as { optionId?: unknown }).optionId;
-    const kind = options.find((option) => option.optionId === selected)?.kind;
-    turn.permissions.set(spec.as ?? "last", { ...(outcome as object), kind });
-    turn.permissions.set("last", { ...(outcome as object), kind });
-    this.#log.add({ kind: "permission", toolCallId, outcome });
-  }
-
-  async #fs(turn: Turn, method: string, path: string, extra: Record<string, unknown>): Promise<void> {
-    const cwd = this.#sessions.get(turn.sessionId)?.cwd ?? "/";
-    const absolute = isAbsolute(path) ? path : join(cwd, path);
-    const answer = await this.#request(method, { sessionId: turn.sessionId, path: absolute, ...extra });
-    this.#log.add({ kind: "fs", method, path: absolute, ok: !("error" in answer) });
-  }
-
-  async #terminal(turn: Turn, command: string, args: string[]): Promise<void> {
-    const created = await this.#request("terminal/create", { sessionId: turn.sessionId, command, args });
-    const terminalId = (created.result as { terminalId?: string } | undefined)?.terminalId;
-    this.#log.add({ kind: "terminal", method: "terminal/create", detail: created.result ?? created.error });
-    if (!terminalId) return;
-    for (const method of ["terminal/wait_for_exit", "terminal/output", "terminal/release"]) {
-      const answer = await this.#request(method, { sessionId: turn.sessionId, terminalId });
-      this.#log.add({ kind: "terminal", method, detail: answer.result ?? answer.error });
-    }
-  }
-}
-
-/** allowed / rejected / cancelled, from an outcome and the kind of the option it selected. */
-function classifyOutcome(recorded: unknown): "allowed" | "rejected" | "cancelled" {
-  const outcome = recorded as { outcome?: string; kind?: string } | undefined;
-  if (outcome?.outcome !== "selected") return "cancelled";
-  return outcome.kind?.startsWith("allow") ? "allowed" : "rejected";
 }
