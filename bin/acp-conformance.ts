@@ -1,178 +1,27 @@
 #!/usr/bin/env node
 /**
- * The acp-conformance CLI: parses arguments, then hands a RunPlan to the runner.
+ * The acp-conformance CLI: one yargs command per mode (bin/run-mode.ts runs it), plus peer,
+ * report and list.
  * Exit codes: 0 conformant, 1 not conformant (or blocked), 2 usage error, target that could not
  * be started, interruption or internal error. A user's mistake is one line, never a stack trace.
  */
-import { performance } from "node:perf_hooks";
 import yargs, { type Argv, type Options } from "yargs";
 import { hideBin } from "yargs/helpers";
-import { installInterruptCleanup } from "../kit/process/registry.js";
-import { createRunOutcome, recordRunFacts, runScenarios, selectScenarios } from "../engine/runner.js";
-import { UsageError, KitBugError } from "../kit/errors.js";
+import { KitBugError, UsageError } from "../kit/errors.js";
 import { SpawnError } from "../kit/process/target.js";
-import { REQUIREMENTS } from "../kit/requirements/index.js";
 import type { Mode } from "../kit/scenario.js";
 import { KIT_VERSION } from "../kit/version.js";
-import { buildReport } from "../engine/build-report.js";
-import { formatSummary, progressPrinter, type TerminalOptions } from "../reports/terminal.js";
-import { MODES } from "../scenarios/index.js";
-import {
-  AGENT_OPTIONS,
-  CLIENT_OPTIONS,
-  COMMON_OPTIONS,
-  HOST_OPTIONS,
-  RUNTIME_OPTIONS,
-  buildRunPlan,
-  type ParsedArguments,
-} from "./options.js";
 import { runPeerProcess } from "../peers/main.js";
 import { ScriptError } from "../peers/script.js";
-import { loadBaseline } from "../kit/baseline-file.js";
-import { reportCommand, writeReportOutputs } from "./report-outputs.js";
-
-const EXIT = { conformant: 0, notConformant: 1, usage: 2 } as const;
+import { EXIT } from "./exit-codes.js";
+import { listCommand } from "./list-command.js";
+import { AGENT_OPTIONS, CLIENT_OPTIONS, COMMON_OPTIONS, HOST_OPTIONS, RUNTIME_OPTIONS } from "./options.js";
+import { reportCommand } from "./report-outputs.js";
+import { type ModeArguments, runMode } from "./run-mode.js";
 
 function fail(message: string): never {
   process.stderr.write(`acp-conformance: ${message}\n`);
   process.exit(EXIT.usage);
-}
-
-type ModeArguments = ParsedArguments & {
-  "report-json"?: string;
-  "report-md"?: string;
-  "report-html"?: string;
-  junit?: string;
-  baseline?: string;
-  "write-baseline"?: string;
-  quiet: boolean;
-  verbose: boolean;
-  color: boolean;
-};
-
-async function runMode(mode: Mode, argv: ModeArguments): Promise<number> {
-  const definition = MODES[mode];
-  if (!definition) throw new UsageError(`${mode} mode is not available in this version`);
-  const plan = buildRunPlan(mode, argv);
-  const known = new Set([
-    ...definition.scenarios.map((scenario) => scenario.id),
-    ...REQUIREMENTS.map((requirement) => requirement.id),
-  ]);
-  for (const id of [...plan.options.only, ...plan.options.skip]) {
-    if (!known.has(id))
-      throw new UsageError(
-        `${id} is not a known ${mode}-mode scenario or requirement id; see: acp-conformance list ${mode}`,
-      );
-  }
-  if (argv.baseline !== undefined) plan.options.baseline = loadBaseline(argv.baseline, known);
-  const scenarios = selectScenarios(definition.scenarios, plan);
-  if (plan.options.replay !== undefined && scenarios.length === 0)
-    throw new UsageError(
-      `--replay replays a property's counterexample, and ${plan.options.only[0]} is not a ${mode}-mode property; see: acp-conformance list ${mode}`,
-    );
-  if (scenarios.length === 0)
-    throw new UsageError("no scenario matches --area/--only/--skip; see: acp-conformance list");
-
-  const runId = crypto.randomUUID();
-  const isTTY = process.stdout.isTTY === true;
-  const terminal: TerminalOptions = {
-    color: argv.color && isTTY && !process.env.NO_COLOR,
-    live: isTTY && !argv.quiet,
-    quiet: argv.quiet,
-    verbose: argv.verbose,
-    write: (text) => process.stdout.write(text),
-  };
-  const startedAt = new Date();
-  const started = performance.now();
-  const outcome = createRunOutcome(runId);
-  let targetInfo: Record<string, unknown> | undefined;
-  installInterruptCleanup({
-    markerPrefix: runId,
-    onInterrupted(signal, killed) {
-      // Everything the run started is already dead; what finished is still worth a report.
-      const finished = outcome.scenarios.length;
-      recordRunFacts(outcome);
-      const report = buildReport({
-        plan,
-        outcome,
-        startedAt,
-        durationMs: performance.now() - started,
-        ...(targetInfo ? { targetInfo } : {}),
-        interrupted: { signal, scenariosFinished: finished, scenariosTotal: scenarios.length },
-      });
-      try {
-        writeReportOutputs(
-          report,
-          {
-            json: argv["report-json"],
-            markdown: argv["report-md"],
-            html: argv["report-html"],
-            junit: argv.junit,
-          },
-          terminal.write,
-        );
-      } catch (error) {
-        process.stderr.write(`acp-conformance: ${(error as Error).message}\n`);
-      }
-      const written =
-        argv["report-json"] || argv["report-md"] || argv["report-html"] || argv.junit
-          ? "; the partial report is marked interrupted"
-          : "";
-      process.stderr.write(
-        `\nacp-conformance: interrupted by ${signal} after ${finished} of ${scenarios.length} scenarios; stopped ${killed} process(es) the kit started; no verdict${written}\n`,
-      );
-      process.exit(EXIT.usage);
-    },
-  });
-
-  const preflight = await definition.preflight(plan, runId);
-  targetInfo = preflight.info;
-  await runScenarios(scenarios, plan, progressPrinter(terminal), runId, outcome);
-  const report = buildReport({
-    plan,
-    outcome,
-    startedAt,
-    durationMs: performance.now() - started,
-    targetInfo: preflight.info,
-  });
-  terminal.write(formatSummary(report, terminal));
-  writeReportOutputs(
-    report,
-    {
-      json: argv["report-json"],
-      markdown: argv["report-md"],
-      html: argv["report-html"],
-      junit: argv.junit,
-      writeBaseline: argv["write-baseline"],
-    },
-    terminal.write,
-  );
-  return report.verdict === "conformant" ? EXIT.conformant : EXIT.notConformant;
-}
-
-function listCommand(argv: { mode?: string; json: boolean }): number {
-  const side = argv.mode;
-  const requirements = REQUIREMENTS.filter((requirement) => side === undefined || requirement.side === side);
-  const scenarios = Object.entries(MODES)
-    .filter(([mode]) => side === undefined || mode === side)
-    .flatMap(([mode, definition]) =>
-      definition.scenarios.map((scenario) => ({
-        id: scenario.id,
-        mode,
-        title: scenario.title,
-        requirements: scenario.requirements,
-        needs: scenario.needs ?? [],
-      })),
-    );
-  if (argv.json) process.stdout.write(`${JSON.stringify({ requirements, scenarios }, null, 2)}\n`);
-  else {
-    for (const requirement of requirements)
-      process.stdout.write(
-        `${requirement.id.padEnd(56)} ${requirement.level.padEnd(6)} ${requirement.title}\n`,
-      );
-    process.stdout.write(`\n${requirements.length} requirements, ${scenarios.length} scenarios\n`);
-  }
-  return 0;
 }
 
 function withCommon<T>(builder: Argv<T>) {
@@ -244,7 +93,7 @@ async function main(): Promise<void> {
       async (argv) => {
         exitCode = await runMode(
           mode,
-          lastValueWins(argv, { ...COMMON_OPTIONS, ...options }) as unknown as Parameters<typeof runMode>[1],
+          lastValueWins(argv, { ...COMMON_OPTIONS, ...options }) as unknown as ModeArguments,
         );
       },
     );
