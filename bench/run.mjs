@@ -6,9 +6,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { ndJsonStream } from "@agentclientprotocol/sdk";
-import { NdjsonFramer } from "../dist/kit/wire/framer.js";
 import { mockAgent, mockClient } from "../dist/peers/index.js";
+import { measureFramers } from "./framers.mjs";
 
 const MIB = 1024 * 1024;
 const rows = [];
@@ -82,124 +81,7 @@ figure(
 );
 
 // 2. Framer throughput ----------------------------------------------------------------------
-/** About 100 MB of realistic ACP traffic: updates of mixed sizes with unicode, tool calls, responses. */
-function realisticFrames(totalBytes) {
-  const texts = [
-    "ok",
-    "Let me look at the file.",
-    "é ü 😀 中文 — résumé ".repeat(20),
-    "x".repeat(4096),
-    'const value = "quoted\\n";\n'.repeat(400),
-    "🙂".repeat(8000),
-  ];
-  const frames = [];
-  let size = 0;
-  for (let index = 0; size < totalBytes; index++) {
-    const text = texts[index % texts.length];
-    const frame =
-      index % 7 === 0
-        ? { jsonrpc: "2.0", id: index, result: { stopReason: "end_turn" } }
-        : index % 5 === 0
-          ? {
-              jsonrpc: "2.0",
-              method: "session/update",
-              params: {
-                sessionId: "sess-1",
-                update: {
-                  sessionUpdate: "tool_call",
-                  toolCallId: `t${index}`,
-                  title: text.slice(0, 80),
-                  kind: "edit",
-                  status: "pending",
-                },
-              },
-            }
-          : {
-              jsonrpc: "2.0",
-              method: "session/update",
-              params: {
-                sessionId: "sess-1",
-                update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
-              },
-            };
-    const line = Buffer.from(`${JSON.stringify(frame)}\n`);
-    frames.push(line);
-    size += line.length;
-  }
-  return Buffer.concat(frames);
-}
-
-const traffic = realisticFrames(100 * 1000 * 1000);
-const CHUNK = 64 * 1024;
-const chunks = [];
-for (let offset = 0; offset < traffic.length; offset += CHUNK)
-  chunks.push(traffic.subarray(offset, offset + CHUNK));
-
-function kitFramer() {
-  const framer = new NdjsonFramer({ maxLineBytes: 32 * MIB });
-  let count = 0;
-  const take = (items) => {
-    for (const item of items) {
-      if (item.kind !== "line") continue;
-      JSON.parse(item.text);
-      count++;
-    }
-  };
-  for (const chunk of chunks) take(framer.push(chunk));
-  take(framer.end());
-  return count;
-}
-
-function bareSplit() {
-  const decoder = new TextDecoder();
-  let pending = "";
-  let count = 0;
-  for (const chunk of chunks) {
-    pending += decoder.decode(chunk, { stream: true });
-    const lines = pending.split("\n");
-    pending = lines.pop();
-    for (const line of lines) {
-      if (!line) continue;
-      JSON.parse(line);
-      count++;
-    }
-  }
-  return count;
-}
-
-async function sdkStream() {
-  let index = 0;
-  const readable = new ReadableStream({
-    pull(controller) {
-      if (index < chunks.length) controller.enqueue(new Uint8Array(chunks[index++]));
-      else controller.close();
-    },
-  });
-  const writable = new WritableStream({ write() {} });
-  const stream = ndJsonStream(writable, readable);
-  const reader = stream.readable.getReader();
-  let count = 0;
-  for (;;) {
-    const { done } = await reader.read();
-    if (done) break;
-    count++;
-  }
-  return count;
-}
-
-const bestOf = async (run) => {
-  let best;
-  for (let round = 0; round < 3; round++) {
-    const started = performance.now();
-    const count = await run();
-    const seconds = (performance.now() - started) / 1000;
-    if (!best || seconds < best.seconds) best = { seconds, count };
-  }
-  return best;
-};
-const kit = await bestOf(kitFramer);
-const bare = await bestOf(bareSplit);
-const sdk = await bestOf(sdkStream);
+const { traffic, kit, bare, sdk } = await measureFramers();
 const mbps = (result) => traffic.length / 1e6 / result.seconds;
 if (kit.count !== bare.count || kit.count !== sdk.count)
   console.log(`  (frame counts differ: kit ${kit.count}, bare ${bare.count}, sdk ${sdk.count})`);

@@ -2,16 +2,12 @@
  * The scripted peers: the same script and seed give the same frames, in-process and spawned;
  * faults are applied; fs is confined; spawned descendants are reported and cleaned up.
  */
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { Readable, Writable } from "node:stream";
+import { spawn } from "node:child_process";
 import * as acp from "@agentclientprotocol/sdk";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   mockAgent,
   mockClient,
-  ScriptError,
   type AgentScript,
   type ClientScript,
   type MockPeer,
@@ -263,53 +259,5 @@ describe("scripted peers", () => {
     ]);
     expect(terminal[1]?.detail).toEqual({ exitCode: 3, signal: null });
     expect(terminal[2]?.detail).toMatchObject({ output: "from-a-real-shell\n" });
-  });
-
-  it("rejects an invalid script with the path of the problem", () => {
-    expect(() => mockAgent({ prompts: [{ actions: [{ stop: 5 } as never] }] })).toThrow(ScriptError);
-    expect(() => mockClient({ steps: [{ initialise: {} } as never] })).toThrow(/not a valid peer script/);
-  });
-
-  it("a spawned peer's files go when the test process exits, even without close()", () => {
-    const peers = join(import.meta.dirname, "../../dist/peers/index.js");
-    const program = `const { mockAgent } = await import(${JSON.stringify(peers)}); const { args } = mockAgent({}).spawnCommand(); process.stdout.write(args[3]);`;
-    const scriptPath = execFileSync(process.execPath, ["--input-type=module", "-e", program], {
-      encoding: "utf8",
-    });
-    expect(scriptPath).toMatch(/script\.json$/);
-    expect(existsSync(dirname(scriptPath))).toBe(false);
-  });
-
-  it("a closed peer leaves nothing behind, even if its process is then killed", () => {
-    const peers = join(import.meta.dirname, "../../dist/peers/index.js");
-    const program = `const { mockAgent } = await import(${JSON.stringify(peers)}); const agent = mockAgent({}); process.stdout.write(agent.spawnCommand().args[3]); await agent.close(); process.kill(process.pid, "SIGKILL");`;
-    let scriptPath = "";
-    try {
-      execFileSync(process.execPath, ["--input-type=module", "-e", program], { encoding: "utf8" });
-    } catch (error) {
-      scriptPath = (error as { stdout: string }).stdout; // SIGKILL: no exit handler ran
-    }
-    expect(scriptPath).toMatch(/script\.json$/);
-    expect(existsSync(dirname(dirname(scriptPath)))).toBe(false);
-  });
-
-  it("the CLI runs a scripted peer on stdio", async () => {
-    const agent = track(mockAgent({ initialize: { agentInfo: { name: "from-cli", version: "0" } } }));
-    const scriptPath = agent.spawnCommand().args[3]!;
-    const child = spawn(
-      process.execPath,
-      ["dist/bin/acp-conformance.js", "peer", "agent", "--script", scriptPath],
-      { stdio: ["pipe", "pipe", "inherit"] },
-    );
-    const stream = acp.ndJsonStream(
-      Writable.toWeb(child.stdin) as WritableStream<Uint8Array>,
-      Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
-    );
-    const info = await acp
-      .client()
-      .connectWith(stream, (cx) => cx.request(acp.methods.agent.initialize, { protocolVersion: 1 }));
-    child.stdin.end();
-    await new Promise((resolve) => child.once("exit", resolve));
-    expect(info.agentInfo).toEqual({ name: "from-cli", version: "0" });
   });
 });
