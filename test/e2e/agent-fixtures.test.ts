@@ -4,8 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { AGENT_FIXTURES } from "../../fixtures/agents/manifest.js";
-import { expectExactlyBroken, focusOn } from "./fixture-verdicts.js";
-import { AGENT_SCENARIOS } from "../../scenarios/agent/index.js";
+import { expectExactlyBroken } from "./fixture-verdicts.js";
 import { FIXTURE_PROMPTS, fixtureCommand, runCli } from "./run-cli.js";
 
 /**
@@ -36,7 +35,6 @@ describe.concurrent("agent mode against every fixture agent", () => {
         "agent",
         ...FIXTURE_PROMPTS,
         ...withDeadlines(fixture.args, control ? "2" : "0"),
-        ...focusOn(AGENT_SCENARIOS, expected),
         "--",
         ...fixtureCommand(fixture),
       ]);

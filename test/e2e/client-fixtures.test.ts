@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLIENT_FIXTURES } from "../../fixtures/clients/manifest.js";
 import { CLIENT_SCENARIOS } from "../../scenarios/client/index.js";
-import { expectAllPass, expectExactlyBroken, focusOn } from "./fixture-verdicts.js";
+import { expectAllPass, expectExactlyBroken } from "./fixture-verdicts.js";
 import { ROOT, runCli, type CliRun } from "./run-cli.js";
 
 /** Generous: the slowest scenarios wait for a client's own 5 s turn timeout. */
@@ -46,7 +46,6 @@ describe.concurrent("client mode", () => {
         "client",
         ...CLIENT_TIMEOUT,
         ...(control ? CONTROL_RUNS : NO_PROPERTIES),
-        ...focusOn(CLIENT_SCENARIOS, fixture.breaks),
         "--",
         process.execPath,
         join(ROOT, "dist/fixtures/clients", `${fixture.file}.js`),

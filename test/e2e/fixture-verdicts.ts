@@ -2,7 +2,6 @@
 import { expect } from "vitest";
 import { findRequirement, type RequirementId } from "../../kit/requirements/index.js";
 import { failingIds, type CliRun } from "./run-cli.js";
-import type { Scenario } from "../../kit/scenario.js";
 import { reportSchemaErrors } from "./report-schema.js";
 
 export interface FixtureExpectation {
@@ -20,9 +19,7 @@ export function expectExactlyBroken(run: CliRun, fixture: FixtureExpectation): v
   expect(reportSchemaErrors(report)).toBe("");
   expect(failingIds(report), run.stdout).toEqual(expected);
   const mustFails = expected.some((id) => findRequirement(id)!.level === "must");
-  // A focused run (see focusOn) leaves MUST requirements untested, so it cannot be conformant.
-  const focused = (report.options as { only?: string[] }).only?.length ?? 0;
-  const verdict = fixture.verdict ?? (mustFails || focused > 0 ? "not-conformant" : "conformant");
+  const verdict = fixture.verdict ?? (mustFails ? "not-conformant" : "conformant");
   expect(report.verdict).toBe(verdict);
   expect(run.exitCode).toBe(verdict === "conformant" ? 0 : 1);
 }
@@ -35,27 +32,6 @@ export function expectAllPass(run: CliRun): void {
   expect(
     run.report!.requirements.filter((result) => result.verdict !== "pass").map((result) => result.id),
   ).toEqual([]);
-}
-
-/**
- * The fixed scenarios that exercise `breaks` (those that declare one of them), as `--only`
- * options, for running a faulty fixture against just those; none (the whole suite) when a
- * requirement is checked on every frame rather than by a scenario, or when
- * ACP_CONFORMANCE_FULL_CORPUS=1 asks for every fixture against the whole suite.
- *
- * Why: CI's 15 minutes on 2 cores cannot hold every faulty fixture against every scenario (the
- * suite starts some 7,000 processes, each a Node start). The conformant controls still run the
- * whole suite, so a check that misfires on good behaviour fails there; what a focused run gives
- * up is catching a faulty fixture's defect leaking into unrelated scenarios.
- */
-export function focusOn(scenarios: readonly Scenario[], breaks: readonly string[]): string[] {
-  if (breaks.length === 0 || process.env.ACP_CONFORMANCE_FULL_CORPUS === "1") return [];
-  const exercising = scenarios.filter(
-    (scenario) => !scenario.property && scenario.requirements.some((id) => breaks.includes(id)),
-  );
-  const covered = new Set<string>(exercising.flatMap((scenario) => scenario.requirements));
-  if (exercising.length === 0 || !breaks.every((id) => covered.has(id))) return [];
-  return exercising.flatMap((scenario) => ["--only", scenario.id]);
 }
 
 /**

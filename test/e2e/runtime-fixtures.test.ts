@@ -14,11 +14,9 @@ describe.concurrent("runtime mode", () => {
 
   for (const fixture of RUNTIME_FIXTURES) {
     it(`${fixture.file} → ${fixture.breaks.length === 0 ? "conformant" : [...fixture.breaks].sort().join(", ")}`, async () => {
-      const transports = (fixture.transports ?? ["stdio"]).flatMap((transport) => ["--transport", transport]);
       expectExactlyBroken(
         await runCli([
           "runtime",
-          ...transports,
           ...CLIENT_TIMEOUT,
           ...(fixture.args ?? []),
           "--",
