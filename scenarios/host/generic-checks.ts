@@ -1,10 +1,9 @@
 /**
- * Checks made on host runs: the envelope the adapter got, and what the host left of the
- * adapter's process group once the task was over.
+ * The check recorded on every host run: the envelope each adapter process got (one valid
+ * line, then EOF). It is the mode's one generic requirement, so every scenario records it.
  */
 import type { RequirementId } from "../../kit/requirements/index.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
-import { listSurvivors, survivorEvidence } from "../../kit/process/tree.js";
 import { stdioFrameProblems } from "../../kit/stdio/stdio-schema.js";
 import type { HostRun } from "./driver.js";
 
@@ -53,30 +52,4 @@ export function recordEnvelopeCheck(context: ScenarioContext, run: HostRun): voi
     verdict: "pass",
     message: "one valid envelope line, then EOF",
   });
-}
-
-/** Nothing of the adapter's group (its scripted child included) is alive once the host is done. */
-export function recordGroupGoneCheck(context: ScenarioContext, run: HostRun, after: string): void {
-  if (run.timedOut) {
-    context.check({
-      requirement: "host.cleanup.adapter-group-gone",
-      verdict: "not-tested",
-      message: `not judged after ${after}: the host was still running at --host-timeout (the kit killed it)`,
-    });
-    return;
-  }
-  context.check(
-    run.survivors.length === 0
-      ? {
-          requirement: "host.cleanup.adapter-group-gone",
-          verdict: "pass",
-          message: `after ${after}, nothing of the adapter's group was left`,
-        }
-      : {
-          requirement: "host.cleanup.adapter-group-gone",
-          verdict: "fail",
-          message: `after ${after}, ${run.survivors.length} process(es) of the adapter's tree outlived the host: ${listSurvivors(run.survivors)}`,
-          evidence: { processes: survivorEvidence(run.survivors) },
-        },
-  );
 }
