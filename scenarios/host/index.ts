@@ -17,7 +17,8 @@ import {
 import { splitLineScenario } from "./framing.js";
 import { stderrFloodScenario, stdoutFloodScenario } from "./limits.js";
 import { hungAdapterScenario } from "./timeouts.js";
-import { hostEventInterleavingsProperty, hostSplitLinesProperty } from "./properties.js";
+import { hostEventInterleavingsProperty } from "./events-properties.js";
+import { hostSplitLinesProperty } from "./framing-properties.js";
 
 export { GENERIC_HOST_REQUIREMENTS } from "./generic-checks.js";
 
