@@ -1,12 +1,14 @@
 /**
- * Checks made on every adapter run: stdout hygiene, event shapes, the exit code against the
- * events, output limits, a timely exit, nothing left running, nothing changed outside the cwd.
+ * The checks recorded on every adapter run, whatever its task: stdout hygiene, event shapes,
+ * the exit code against the events, a timely exit, nothing left running, nothing changed
+ * outside the cwd. What each run is for beyond these is checked by its scenario.
  */
 import type { RequirementId } from "../../kit/requirements/index.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
 import { listSurvivors, survivorEvidence } from "../../kit/process/tree.js";
 import { stdioFrameProblems } from "../../kit/stdio/stdio-schema.js";
 import { adapterEvents, describeAdapterExit, type AdapterRun } from "./driver.js";
+import { exitCodeAgrees, linesNotEvents } from "./event-rules.js";
 
 export const GENERIC_ADAPTER_REQUIREMENTS = [
   "adapter.framing.stdout-only-json",
@@ -19,27 +21,7 @@ export const GENERIC_ADAPTER_REQUIREMENTS = [
   "adapter.fs.stays-in-cwd",
 ] as const satisfies readonly RequirementId[];
 
-const MIB = 1024 * 1024;
-
-/** Stdout lines that are not one JSON object with a string type (adapter.framing.stdout-only-json). */
-export function linesNotEvents(run: AdapterRun): AdapterRun["lines"] {
-  return run.lines.filter(
-    (line) =>
-      !(
-        line.value &&
-        typeof line.value === "object" &&
-        !Array.isArray(line.value) &&
-        typeof (line.value as { type?: unknown }).type === "string"
-      ),
-  );
-}
-
-/** Exit 0 without an error event, nonzero with one (adapter.events.exit-code-agrees); only for an adapter that exited by itself. */
-export function exitCodeAgrees(run: AdapterRun): boolean {
-  const failed = run.exit?.code !== 0;
-  return failed === adapterEvents(run).some((event) => event.type === "error");
-}
-
+/** Every generic check of one run; once the kit had to kill the adapter, only those that do not depend on how it ended. */
 export function recordGenericAdapterChecks(context: ScenarioContext, run: AdapterRun): void {
   const events = adapterEvents(run);
 
@@ -165,35 +147,6 @@ export function recordGenericAdapterChecks(context: ScenarioContext, run: Adapte
           requirement: "adapter.fs.stays-in-cwd",
           verdict: "pass",
           message: "the canary tree beside the working directory is untouched",
-        },
-  );
-}
-
-export function recordOutputLimits(context: ScenarioContext, run: AdapterRun): void {
-  context.check(
-    run.stdoutBytes >= 2 * MIB
-      ? {
-          requirement: "adapter.limits.stdout-bounded",
-          verdict: "fail",
-          message: `an ordinary task wrote ${run.stdoutBytes} bytes to stdout; hosts cut it off at 2 MiB`,
-        }
-      : {
-          requirement: "adapter.limits.stdout-bounded",
-          verdict: "pass",
-          message: `${run.stdoutBytes} bytes of stdout`,
-        },
-  );
-  context.check(
-    run.stderrBytes >= 2 * MIB
-      ? {
-          requirement: "adapter.limits.stderr-bounded",
-          verdict: "fail",
-          message: `an ordinary task wrote ${run.stderrBytes} bytes to stderr; hosts cut it off at 2 MiB`,
-        }
-      : {
-          requirement: "adapter.limits.stderr-bounded",
-          verdict: "pass",
-          message: `${run.stderrBytes} bytes of stderr`,
         },
   );
 }

@@ -1,16 +1,18 @@
 /**
- * Adapter mode as a property (the kit plays the host): whatever legal text the envelope
- * carries in its task's request and in its prompt (unicode, JSON escapes, line breaks and line
- * separators, NUL, long runs), the adapter writes only JSON events and ends with an exit code
- * that agrees with them, in time. Text is where hand-built JSON lines and line-based readers
- * break; the fixed scenarios hand out one plain ASCII task.
+ * events as a property (the kit plays the host and generates the task's text): whatever legal
+ * text the envelope carries in its task's request and in its prompt (unicode, JSON escapes,
+ * line breaks and line separators, NUL, long runs), the adapter writes only JSON events and
+ * ends with an exit code that agrees with them, in time. Text is where hand-built JSON lines
+ * and line-based readers break; the fixed scenarios hand out one plain ASCII task. It is filed
+ * under events for its first requirement, adapter.events.exit-code-agrees.
  *
  * It does not require the task to complete: an adapter may refuse a text it cannot handle,
  * with an error event and a nonzero exit, and no requirement says otherwise.
  */
 import fc from "fast-check";
 import type { RequirementId } from "../../kit/requirements/index.js";
-import { exitCodeAgrees, linesNotEvents } from "./checks.js";
+import { textContents } from "../properties/arbitraries.js";
+import { definePropertyScenario } from "../properties/property-scenario.js";
 import {
   adapterEvents,
   describeAdapterExit,
@@ -20,8 +22,7 @@ import {
   TASK,
   type AdapterRun,
 } from "./driver.js";
-import { textContents } from "../properties/arbitraries.js";
-import { definePropertyScenario } from "../properties/property-scenario.js";
+import { exitCodeAgrees, linesNotEvents } from "./event-rules.js";
 
 /** Longest generated text: long enough for runs of multi-byte characters, short enough that a case stays cheap. */
 const MAX_TEXT_CHARACTERS = 4096;
