@@ -2,7 +2,7 @@
 /**
  * The acp-conformance CLI: one yargs command per mode (bin/run-mode.ts runs it), plus peer,
  * report and list.
- * Exit codes: 0 conformant, 1 not conformant (or blocked), 2 usage error, target that could not
+ * Exit codes: 0 conformant, 1 not conformant (or incomplete, or blocked), 2 usage error, target that could not
  * be started, interruption or internal error. A user's mistake is one line, never a stack trace.
  */
 import yargs, { type Argv, type Options } from "yargs";

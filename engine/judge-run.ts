@@ -1,8 +1,10 @@
 /**
  * The whole verdict of a run, in one place: which requirements the mode reports, each one's
  * verdict from its checks, what the --baseline covers and which of its entries are stale, and
- * the run's verdict, blocked (with why) when a scenario needed something only the user can
- * supply or the kit was interrupted. Nothing else in the kit decides a verdict.
+ * the run's verdict: blocked (with why) when a scenario needed something only the user can
+ * supply or the kit was interrupted; not-conformant when a requirement failed or a baseline
+ * entry is stale; incomplete when nothing failed but a MUST went untested; else conformant.
+ * Nothing else in the kit decides a verdict.
  */
 import type { BaselineOutcome } from "../kit/baseline-file.js";
 import type { ConformanceReport, RequirementResult } from "../kit/report/report-types.js";
@@ -82,12 +84,15 @@ export function judgeRun(input: JudgeInput): JudgedRun {
     judged.blockedReason = outcome.blockedReason;
     return judged;
   }
-  const failing = requirements.some(
-    (result) =>
-      !result.baselined &&
-      (result.verdict === "fail" || (result.level === "must" && result.verdict === "not-tested")),
-  );
+  const failing = requirements.some((result) => !result.baselined && result.verdict === "fail");
   // A stale entry fails the run too: the baseline must shrink as fixes land, or it hides regressions.
   if (failing || (baseline?.stale.length ?? 0) > 0) judged.verdict = "not-conformant";
+  // Nothing failed, but a MUST went untested: the run says what is known, not more.
+  else if (
+    requirements.some(
+      (result) => !result.baselined && result.level === "must" && result.verdict === "not-tested",
+    )
+  )
+    judged.verdict = "incomplete";
   return judged;
 }

@@ -118,6 +118,7 @@ export async function runScenarios(
           requirement,
           verdict: "not-tested",
           message: `not exercised: ${result.message}`,
+          unlock: flags,
           scenario: scenario.id,
           durationMs: 0,
         });

@@ -61,6 +61,9 @@ export function aggregateRequirements(
       }),
     };
     if (requirement.rationale) result.rationale = requirement.rationale;
+    if (requirement.position) result.position = true;
+    const unlock = own.find((check) => check.verdict === "not-tested" && check.unlock !== undefined)?.unlock;
+    if (result.verdict === "not-tested" && unlock !== undefined) result.unlock = unlock;
     return result;
   });
 }

@@ -14,6 +14,8 @@ export interface CheckInput {
   verdict: CheckVerdict;
   message: string;
   evidence?: Evidence;
+  /** With a not-tested verdict: what the user can give (an option, a test hook) so that it is tested. */
+  unlock?: string;
 }
 
 export interface RecordedCheck extends CheckInput {

@@ -6,7 +6,7 @@
 import { appendFileSync } from "node:fs";
 import type { ConformanceReport } from "../kit/report/report-types.js";
 import { renderMarkdown } from "./markdown.js";
-import { failingResults } from "./report-facts.js";
+import { failingResults, untestedMusts, whyNotTested } from "./report-facts.js";
 
 /** Workflow-command escaping (the runner's own rules): data escapes %, CR, LF; properties also : and ,. */
 function escapeData(text: string): string {
@@ -17,7 +17,10 @@ function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
-/** One `::error` line per unbaselined MUST failure (and SHOULD warnings as `::warning`), plus stale baseline entries. */
+/**
+ * One `::error` line per unbaselined MUST failure (and SHOULD warnings as `::warning`), one
+ * `::warning` per untested MUST of an incomplete run, plus stale baseline entries.
+ */
 export function githubAnnotations(report: ConformanceReport): string[] {
   const lines: string[] = [];
   for (const result of failingResults(report)) {
@@ -27,6 +30,12 @@ export function githubAnnotations(report: ConformanceReport): string[] {
     lines.push(
       `::${level} title=${escapeProperty(`acp-conformance ${result.id}`)}::${escapeData(`${result.title}: ${failing?.message ?? ""} (scenario ${failing?.scenario ?? "?"}; see ${result.cite})`)}`,
     );
+  }
+  if (report.verdict === "incomplete") {
+    for (const result of untestedMusts(report))
+      lines.push(
+        `::warning title=${escapeProperty(`acp-conformance ${result.id} not tested`)}::${escapeData(`${result.title}: ${whyNotTested(result)}`)}`,
+      );
   }
   for (const entry of report.baseline?.stale ?? []) {
     lines.push(

@@ -5,7 +5,7 @@
  */
 import { AREAS } from "../kit/requirements/index.js";
 import type { ConformanceReport, RequirementResult, TranscriptLine } from "../kit/report/report-types.js";
-import { describeTarget, failingResults, verdictLine } from "./report-facts.js";
+import { describeTarget, failingResults, levelLabel, verdictLine, whyNotTested } from "./report-facts.js";
 import { citeLabel, specUrl } from "./spec-links.js";
 
 export function escapeHtml(text: string): string {
@@ -23,7 +23,7 @@ main{max-width:1200px;margin:0 auto;padding:24px}
 h1{font-size:20px;margin:0 0 4px} h2{font-size:16px;margin:28px 0 8px}
 .meta{color:#57606a;margin-bottom:16px}
 .verdict{padding:12px 16px;border-radius:6px;font-weight:600;margin:12px 0}
-.verdict.conformant{background:#dafbe1;color:#116329} .verdict.not-conformant{background:#ffebe9;color:#a40e26} .verdict.blocked{background:#fff8c5;color:#7d4e00}
+.verdict.conformant{background:#dafbe1;color:#116329} .verdict.not-conformant{background:#ffebe9;color:#a40e26} .verdict.blocked,.verdict.incomplete{background:#fff8c5;color:#7d4e00}
 table{border-collapse:collapse;width:100%} th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #d0d7de;vertical-align:top}
 th{background:#f6f8fa;font-weight:600} td.num{text-align:right}
 code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}
@@ -99,8 +99,14 @@ function requirementRows(report: ConformanceReport): string {
       ) ?? result.checks[0];
     const search = [result.id, result.title, result.area, first?.message ?? ""].join(" ").toLowerCase();
     const baselined = result.baselined ? ' <span class="message">(baselined)</span>' : "";
+    const note =
+      result.verdict === "not-tested"
+        ? whyNotTested(result)
+        : first && result.verdict !== "pass" && result.verdict !== "fail" && result.verdict !== "warn"
+          ? first.message
+          : undefined;
     rows.push(
-      `<tr class="requirement" data-verdict="${result.verdict}" data-search="${escapeHtml(search)}"><td class="v-${result.verdict}">${MARK[result.verdict]} ${result.verdict}</td><td><code>${escapeHtml(result.id)}</code>${baselined}</td><td>${result.level}</td><td>${escapeHtml(result.title)}${first && result.verdict !== "pass" && result.verdict !== "fail" && result.verdict !== "warn" ? `<br><span class="message">${escapeHtml(first.message)}</span>` : ""}</td></tr>`,
+      `<tr class="requirement" data-verdict="${result.verdict}" data-search="${escapeHtml(search)}"><td class="v-${result.verdict}">${MARK[result.verdict]} ${result.verdict}</td><td><code>${escapeHtml(result.id)}</code>${baselined}</td><td>${escapeHtml(levelLabel(result))}</td><td>${escapeHtml(result.title)}${note ? `<br><span class="message">${escapeHtml(note)}</span>` : ""}</td></tr>`,
     );
     if (result.verdict === "fail" || result.verdict === "warn")
       rows.push(

@@ -5,7 +5,7 @@
  * applicable and baselined failures are <skipped> with the reason.
  */
 import type { ConformanceReport, RequirementResult } from "../kit/report/report-types.js";
-import { describeTarget, targetLabel } from "./report-facts.js";
+import { describeTarget, levelLabel, targetLabel, whyNotTested } from "./report-facts.js";
 import { citeLabel, specUrl } from "./spec-links.js";
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML 1.0 cannot carry at all
@@ -47,15 +47,15 @@ function testcase(result: RequirementResult, report: ConformanceReport): string 
   const firstMessage = (verdict: string) =>
     result.checks.find((check) => check.verdict === verdict)?.message ?? "";
   if (result.verdict === "fail" && !result.baselined) {
-    return `${open}>\n      <failure message="${xmlText(firstMessage("fail"))}" type="${result.level}">${xmlText(failureBody(result))}</failure>\n    </testcase>`;
+    return `${open}>\n      <failure message="${xmlText(firstMessage("fail"))}" type="${levelLabel(result)}">${xmlText(failureBody(result))}</failure>\n    </testcase>`;
   }
   if (result.verdict === "fail" || (result.verdict === "warn" && result.baselined)) {
     return `${open}>\n      <skipped message="${xmlText(`expected failure (baseline): ${firstMessage("fail")}`)}"/>\n    </testcase>`;
   }
   if (result.verdict === "warn")
-    return `${open}>\n      <system-out>${xmlText(`WARNING (${result.level}): ${failureBody(result)}`)}</system-out>\n    </testcase>`;
+    return `${open}>\n      <system-out>${xmlText(`WARNING (${levelLabel(result)}): ${failureBody(result)}`)}</system-out>\n    </testcase>`;
   if (result.verdict === "not-tested")
-    return `${open}>\n      <skipped message="${xmlText(`not tested: ${firstMessage("not-tested") || "no scenario exercised it in this run"}`)}"/>\n    </testcase>`;
+    return `${open}>\n      <skipped message="${xmlText(`not tested: ${whyNotTested(result)}`)}"/>\n    </testcase>`;
   if (result.verdict === "not-applicable")
     return `${open}>\n      <skipped message="not applicable: the target does not advertise this capability"/>\n    </testcase>`;
   return `${open}/>`;

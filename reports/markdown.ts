@@ -6,7 +6,14 @@
 import { AREAS } from "../kit/requirements/index.js";
 import type { ConformanceReport, RequirementResult } from "../kit/report/report-types.js";
 import { citeLabel, specUrl } from "./spec-links.js";
-import { describeTarget, failingResults, verdictLine } from "./report-facts.js";
+import {
+  describeTarget,
+  failingResults,
+  levelLabel,
+  untestedMusts,
+  verdictLine,
+  whyNotTested,
+} from "./report-facts.js";
 
 /** Markdown-safe inline text: no table breaks, no accidental emphasis or HTML. */
 export function inlineMarkdown(text: string): string {
@@ -101,7 +108,7 @@ export function renderMarkdown(report: ConformanceReport): string {
     for (const result of failures) {
       const failing = result.checks.find((check) => check.verdict === "fail");
       const tag = result.baselined ? " (baselined)" : "";
-      out.push(`#### ${MARK[result.verdict]} \`${result.id}\` (${result.level})${tag}`, "");
+      out.push(`#### ${MARK[result.verdict]} \`${result.id}\` (${levelLabel(result)})${tag}`, "");
       out.push(`${inlineMarkdown(result.title)}. See ${citeMarkdown(result.cite)}.`, "");
       if (failing)
         out.push(`> ${inlineMarkdown(failing.message)}`, ">", `> scenario \`${failing.scenario}\``, "");
@@ -109,13 +116,21 @@ export function renderMarkdown(report: ConformanceReport): string {
     }
   }
 
+  const mustUntested = untestedMusts(report);
+  if (report.verdict === "incomplete") {
+    out.push(`### Not tested: MUST requirements (${mustUntested.length})`, "");
+    for (const result of mustUntested)
+      out.push(`- \`${result.id}\`: ${inlineMarkdown(whyNotTested(result))}`);
+    out.push(
+      "",
+      "An incomplete run exits 1. To gate CI on everything else, list these in a baseline (`--write-baseline`).",
+      "",
+    );
+  }
   const untested = report.requirements.filter((result) => result.verdict === "not-tested");
   if (untested.length > 0) {
     out.push(`<details><summary>Not tested (${untested.length})</summary>`, "");
-    for (const result of untested)
-      out.push(
-        `- \`${result.id}\`: ${inlineMarkdown(result.checks.find((check) => check.verdict === "not-tested")?.message ?? "no scenario exercised it in this run")}`,
-      );
+    for (const result of untested) out.push(`- \`${result.id}\`: ${inlineMarkdown(whyNotTested(result))}`);
     out.push("", "</details>", "");
   }
 
@@ -142,7 +157,7 @@ export function renderMarkdown(report: ConformanceReport): string {
     "|---|---|---|---|",
   );
   for (const result of [...failures, ...untested, ...passed])
-    out.push(`| ${MARK[result.verdict]} | \`${result.id}\` | ${result.level} | ${result.area} |`);
+    out.push(`| ${MARK[result.verdict]} | \`${result.id}\` | ${levelLabel(result)} | ${result.area} |`);
   out.push("", "</details>", "");
   return out.join("\n");
 }

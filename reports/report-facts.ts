@@ -20,6 +20,13 @@ export function targetLabel(report: ConformanceReport): string {
   return last.split("/").at(-1) ?? last;
 }
 
+const VERDICT_WORDS: Record<ConformanceReport["verdict"], string> = {
+  conformant: "CONFORMANT",
+  "not-conformant": "NOT CONFORMANT",
+  incomplete: "INCOMPLETE",
+  blocked: "BLOCKED",
+};
+
 export function verdictLine(report: ConformanceReport): string {
   const { pass, fail, warn, notTested, notApplicable } = report.summary;
   const counts = `${pass} pass, ${fail} fail, ${warn} warn, ${notTested} not tested${notApplicable ? `, ${notApplicable} not applicable` : ""}`;
@@ -28,7 +35,32 @@ export function verdictLine(report: ConformanceReport): string {
   const stale = report.baseline?.stale.length
     ? `; ${report.baseline.stale.length} stale baseline entr${report.baseline.stale.length === 1 ? "y" : "ies"}`
     : "";
-  return `${report.verdict === "conformant" ? "CONFORMANT" : "NOT CONFORMANT"} (${counts}${stale})`;
+  const untested = untestedMusts(report).length;
+  const why =
+    report.verdict === "incomplete"
+      ? `; nothing failed, but ${untested} MUST requirement${untested === 1 ? " was" : "s were"} not tested`
+      : "";
+  return `${VERDICT_WORDS[report.verdict]} (${counts}${stale}${why})`;
+}
+
+/** "must", "should", or "should, kit position" where the spec is silent and the kit takes one. */
+export function levelLabel(result: RequirementResult): string {
+  return result.position ? `${result.level}, kit position` : result.level;
+}
+
+/** MUST requirements that were not tested (and no baseline covers): what keeps a run incomplete. */
+export function untestedMusts(report: ConformanceReport): RequirementResult[] {
+  return report.requirements.filter(
+    (result) => result.level === "must" && result.verdict === "not-tested" && !result.baselined,
+  );
+}
+
+/** Why a requirement was not tested, and what would let it be. */
+export function whyNotTested(result: RequirementResult): string {
+  const why =
+    result.checks.find((check) => check.verdict === "not-tested")?.message ??
+    "no scenario exercised it in this run";
+  return result.unlock ? `${why} (to test it: ${result.unlock})` : why;
 }
 
 /** Failures and warnings, unbaselined first. */

@@ -5,7 +5,7 @@
 import type { ProgressListener, Scenario } from "../kit/scenario.js";
 import type { ConformanceReport, RequirementResult, ScenarioResult } from "../kit/report/report-types.js";
 import { AREAS } from "../kit/requirements/index.js";
-import { describeTarget } from "./report-facts.js";
+import { describeTarget, untestedMusts, verdictLine, whyNotTested } from "./report-facts.js";
 
 export interface TerminalOptions {
   color: boolean;
@@ -85,8 +85,9 @@ export function formatSummary(report: ConformanceReport, options: TerminalOption
       for (const result of inArea) {
         const { mark, color } = SYMBOL[result.verdict];
         const level = paint(options, "gray", result.level.padEnd(6));
+        const position = result.position ? paint(options, "gray", " (kit position)") : "";
         lines.push(
-          `  ${paint(options, color, mark)} ${level} ${result.id}${result.baselined ? paint(options, "gray", " (baselined)") : ""}`,
+          `  ${paint(options, color, mark)} ${level} ${result.id}${position}${result.baselined ? paint(options, "gray", " (baselined)") : ""}`,
         );
         const failing = firstCheck(result, "fail");
         if (failing && result.verdict !== "pass") {
@@ -105,8 +106,7 @@ export function formatSummary(report: ConformanceReport, options: TerminalOption
               );
           }
         } else if (result.verdict === "not-tested") {
-          const why = firstCheck(result, "not-tested")?.message ?? "no scenario exercised it in this run";
-          lines.push(paint(options, "gray", `           ${why}`));
+          lines.push(paint(options, "gray", `           ${whyNotTested(result)}`));
         } else if (options.verbose && result.checks[0]) {
           const scenarios = new Set(result.checks.map((check) => check.scenario)).size;
           const count =
@@ -167,18 +167,19 @@ export function formatSummary(report: ConformanceReport, options: TerminalOption
     lines.push(
       `${paint(options, "yellow", "VERDICT: blocked")}: ${report.blockedReason ?? "the run could not go on"} (${counts})`,
     );
-  else {
-    const untested = report.requirements.filter(
-      (result) => result.level === "must" && result.verdict === "not-tested",
+  else if (report.verdict === "incomplete") {
+    lines.push(
+      `${paint(options, "yellow", `VERDICT: ${verdictLine(report).toLowerCase()}`)} in ${seconds} s`,
     );
-    const needSteering = untested.some((result) =>
-      result.checks.some((check) => check.message.includes("to steer a third-party target")),
+    for (const result of untestedMusts(report))
+      lines.push(paint(options, "yellow", `  not tested: ${result.id}: ${whyNotTested(result)}`));
+    lines.push(
+      paint(
+        options,
+        "gray",
+        "  an incomplete run exits 1; to gate CI on the rest, list these in a baseline (--write-baseline)",
+      ),
     );
-    const hint = needSteering
-      ? " (give --prompt, --cancel-prompt and --permission-prompt to steer the agent into them)"
-      : "";
-    const why = untested.length > 0 ? `; ${untested.length} must requirements were not tested${hint}` : "";
-    lines.push(`${paint(options, "red", "VERDICT: not conformant")} (${counts}${why}) in ${seconds} s`);
-  }
+  } else lines.push(`${paint(options, "red", "VERDICT: not conformant")} (${counts}) in ${seconds} s`);
   return `${lines.join("\n")}\n`;
 }

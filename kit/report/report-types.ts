@@ -52,7 +52,10 @@ export interface ConformanceReport {
   seed: number;
   startedAt: string;
   durationMs: number;
-  verdict: "conformant" | "not-conformant" | "blocked";
+  /**
+   * conformant: no MUST failed or went untested (after the baseline); not-conformant: a requirement failed (or the baseline has a stale entry); incomplete: nothing failed, but MUST requirements were not tested (each says what would unlock it); blocked: the run could not go on (credentials, an interruption).
+   */
+  verdict: "conformant" | "not-conformant" | "incomplete" | "blocked";
   blockedReason?: string;
   /**
    * The kit was interrupted (Ctrl-C, SIGTERM): this report is partial, its verdict is blocked.
@@ -137,6 +140,14 @@ export interface RequirementResult {
   side: "agent" | "client" | "adapter" | "host" | "runtime";
   cite: string;
   rationale?: string;
+  /**
+   * For a requirement that was not tested: what the user can give (an option, a test hook) so that it is.
+   */
+  unlock?: string;
+  /**
+   * The spec is silent and the kit takes a position (graded should; --strict makes it count).
+   */
+  position?: boolean;
   verdict: RequirementVerdict;
   /**
    * The failure is listed in the baseline file.

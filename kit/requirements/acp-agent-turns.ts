@@ -25,8 +25,7 @@ export const ACP_AGENT_TURN_REQUIREMENTS = [
     area: "session-matching",
     level: "must",
     cite: `${SESSION_SETUP}#session-id`,
-    rationale:
-      "The spec names no code for an unknown session; any error will do, but success is wrong (gap position 2).",
+    rationale: "The spec names no code for an unknown session; any error will do, but success is wrong.",
   }),
   agent({
     id: "agent.session-matching.concurrent-sessions-isolated",
@@ -51,7 +50,7 @@ export const ACP_AGENT_TURN_REQUIREMENTS = [
     level: "must",
     cite: `${PROMPT_TURN}#4-check-for-completion`,
     rationale:
-      "Turn output belongs before the response; state updates such as available_commands_update may come at any time (gap position 6).",
+      "Turn output belongs before the response; state updates such as available_commands_update may come at any time.",
   }),
   // cancellation
   agent({

@@ -43,7 +43,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     area: "framing",
     level: "should",
     cite: `${TRANSPORTS}#stdio`,
-    rationale: "The kit tolerates CRLF from peers and expects the same robustness of them (gap position 7).",
+    rationale: "The kit tolerates CRLF from peers and expects the same robustness of them.",
+    position: true,
   }),
   // jsonrpc
   agent({
@@ -98,6 +99,7 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     cite: `${OVERVIEW}#error-handling`,
     rationale:
       "The spec forbids clients from writing such lines, so surviving one is robustness rather than conformance; but JSON-RPC answers a parse error with -32700, and a peer that dies of one bad line takes every session with it.",
+    position: true,
   }),
   agent({
     id: "agent.jsonrpc.parse-error-code",

@@ -38,7 +38,8 @@ export const ACP_CLIENT_REQUIREMENTS = [
     area: "framing",
     level: "should",
     cite: `${TRANSPORTS}#stdio`,
-    rationale: "The kit tolerates CRLF from peers and expects the same robustness of them (gap position 7).",
+    rationale: "The kit tolerates CRLF from peers and expects the same robustness of them.",
+    position: true,
   }),
   client({
     id: "client.framing.writes-only-jsonrpc",
@@ -154,17 +155,20 @@ export const ACP_CLIENT_REQUIREMENTS = [
     id: "client.limits.large-frame",
     title: "a 16 MiB agent frame is handled, or the turn fails cleanly",
     area: "limits",
-    level: "must",
+    level: "should",
     cite: `${TRANSPORTS}#stdio`,
     rationale: "v1 sets no size limit; 16 MiB is half the official SDK's default frame limit.",
+    position: true,
   }),
   client({
     id: "client.limits.flood-bounded",
     title: "64 MiB of agent stdout without a newline: the client fails the turn cleanly, in bounded memory",
     area: "limits",
-    level: "must",
+    level: "should",
     cite: `${TRANSPORTS}#stdio`,
-    rationale: "A client that buffers an unterminated line without limit is taken down by one broken agent.",
+    rationale:
+      "The spec sets no size limit and an unterminated line is no message at all; but a client that buffers one without limit is taken down by one broken agent.",
+    position: true,
   }),
   // timeouts
   client({
@@ -172,9 +176,10 @@ export const ACP_CLIENT_REQUIREMENTS = [
     title:
       "an agent that never answers the prompt: the client gives up within --client-timeout and reports failure",
     area: "timeouts",
-    level: "must",
+    level: "should",
     cite: `${OVERVIEW}#communication-model`,
-    rationale: "The spec sets no deadline; a client without one hangs its user forever (gap position 1).",
+    rationale: "The spec sets no deadline; a client without one hangs its user forever.",
+    position: true,
   }),
   // cleanup
   client({
@@ -182,10 +187,11 @@ export const ACP_CLIENT_REQUIREMENTS = [
     title:
       "after a normal turn, a timeout and a protocol error, the agent and its grandchild in the same process group are gone",
     area: "cleanup",
-    level: "must",
+    level: "should",
     cite: `${TRANSPORTS}#stdio`,
     rationale:
-      "Clients that stop only the direct child leak whatever it started (a common bug through npx/uvx wrappers).",
+      "The spec only says the client terminates the agent's process; but clients that stop only the direct child leak whatever it started (a common bug through npx/uvx wrappers).",
+    position: true,
   }),
   client({
     id: "client.cleanup.closes-stdin-first",
@@ -193,6 +199,9 @@ export const ACP_CLIENT_REQUIREMENTS = [
     area: "cleanup",
     level: "should",
     cite: `${TRANSPORTS}#stdio`,
+    rationale:
+      "The spec's transport section shows the client closing stdin before terminating the agent, without a keyword; closing first lets an agent finish its writes and exit by itself.",
+    position: true,
   }),
   client({
     id: "client.cleanup.escaped-grandchild",

@@ -36,6 +36,12 @@ export interface Requirement {
   gate?: string;
   /** `docs/protocol/v1/<file>.mdx#<anchor>` or `schema/v1/schema.json#/<pointer>` at the pinned spec. */
   cite: string;
-  /** Why the kit holds this position where the spec is silent or only descriptive. */
+  /** Why the requirement reads as it does: the spec's reason, or the kit's where it takes a position. */
   rationale?: string;
+  /**
+   * The spec is silent here and the kit takes a position (a deadline, a size limit, a teardown
+   * order, robustness against input the spec forbids): graded should, shown as the kit's
+   * position in every report, and counted as a failure only under --strict.
+   */
+  position?: true;
 }

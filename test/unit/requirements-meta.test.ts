@@ -78,6 +78,15 @@ describe("the requirement registry", () => {
     }
   });
 
+  it("grades every kit position should, with its rationale", () => {
+    const positions = REQUIREMENTS.filter((requirement) => requirement.position);
+    expect(positions.length).toBeGreaterThan(0);
+    for (const requirement of positions) {
+      expect(requirement.level, requirement.id).toBe("should");
+      expect(requirement.rationale?.length ?? 0, requirement.id).toBeGreaterThan(20);
+    }
+  });
+
   for (const [mode, definition] of Object.entries(MODES)) {
     it(`every registered ${mode} requirement is exercised by some ${mode}-mode scenario`, () => {
       const declared = declaredRequirements(definition.scenarios, definition.generic);

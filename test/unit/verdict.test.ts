@@ -82,10 +82,30 @@ describe("judgeRun", () => {
     expect(judgeRun({ plan: plan({ strict: true }), outcome: passing, requirements }).verdict).toBe(
       "not-conformant",
     );
-    expect(judgeRun({ plan: plan(), outcome: outcome([]), requirements }).verdict).toBe("not-conformant");
+    expect(judgeRun({ plan: plan(), outcome: outcome([]), requirements }).verdict).toBe("incomplete");
     const judged = judgeRun({ plan: plan(), outcome: outcome([check("fail")]), requirements });
     expect(judged.verdict).toBe("not-conformant");
     expect(judged.summary).toEqual({ pass: 0, fail: 1, warn: 0, notApplicable: 0, notTested: 1 });
+  });
+
+  it("a run with nothing failed but a MUST untested is incomplete, and says what unlocks it", () => {
+    const untested = outcome([
+      { ...check("not-tested"), unlock: "--prompt <text>" },
+      check("pass", should.id),
+    ]);
+    const judged = judgeRun({ plan: plan(), outcome: untested, requirements });
+    expect(judged.verdict).toBe("incomplete");
+    expect(judged.requirements.find((result) => result.id === must.id)?.unlock).toBe("--prompt <text>");
+    const alsoFailing = outcome([check("not-tested"), check("fail", should.id)]);
+    expect(judgeRun({ plan: plan({ strict: true }), outcome: alsoFailing, requirements }).verdict).toBe(
+      "not-conformant",
+    );
+    const baselined = judgeRun({
+      plan: plan({ baseline: baseline(must.id) }),
+      outcome: untested,
+      requirements,
+    });
+    expect(baselined.verdict).toBe("conformant");
   });
 
   it("a baselined failure passes the run; a stale entry fails it", () => {
