@@ -44,7 +44,8 @@ describe("the bundled reference agent", () => {
       "dist/fixtures/agents/conformant.js",
     ]);
     const report = run.report!;
-    expect(report.verdict).toBe("not-conformant");
+    expect(report.verdict).toBe("incomplete");
+    expect(run.exitCode).toBe(1);
     const notTested = report.requirements.filter((result) => result.verdict === "not-tested");
     expect(notTested.map((result) => result.id)).toEqual(
       expect.arrayContaining([
@@ -55,8 +56,10 @@ describe("the bundled reference agent", () => {
       ]),
     );
     expect(report.requirements.filter((result) => result.verdict === "fail")).toEqual([]);
-    for (const result of notTested)
+    for (const result of notTested) {
       expect(result.checks.map((check) => check.message).join(" ")).toMatch(/--(cancel-|permission-)?prompt/);
+      expect(result.unlock, result.id).toMatch(/^--(cancel-|permission-)?prompt <text>/);
+    }
     expect(run.stdout).toMatch(/must requirements were not tested/);
   });
 });
