@@ -3,13 +3,13 @@
  * "stdio", the agent). Scenarios whose agent runs start a child in the agent's process group,
  * so every such run also shows what the runtime leaves behind.
  */
-import type { RequirementId } from "../../kit/requirements/index.js";
-import type { Scenario, ScenarioContext } from "../../kit/scenario.js";
+import type { Scenario } from "../../kit/scenario.js";
 import { sleep } from "../../kit/time.js";
 import type { AdapterAction } from "../../peers/script-types.js";
 import { CLIENT_SCENARIOS } from "../client/index.js";
 import { splitLineActions } from "../harness/split-line.js";
-import { recordGenericRuntimeChecks, recordNoDescendantsCheck } from "./checks.js";
+import { recordGenericRuntimeChecks } from "./generic-checks.js";
+import { recordEndsWithErrorEvent, recordNoDescendantsCheck, recordRefusal } from "./shared-checks.js";
 import {
   completed,
   describeRuntimeRun,
@@ -19,33 +19,12 @@ import {
   runRuntime,
   TASK,
   type RuntimeRequest,
-  type RuntimeRun,
 } from "./driver.js";
 
-export { GENERIC_RUNTIME_REQUIREMENTS } from "./checks.js";
+export { GENERIC_RUNTIME_REQUIREMENTS } from "./generic-checks.js";
 
 const MIB = 1024 * 1024;
 const CHILD: AdapterAction = { spawn: { seconds: 120 } };
-
-/** A run that must end in an error event, a nonzero exit, and no agent started. */
-function recordRefusal(
-  context: ScenarioContext,
-  requirement: RequirementId,
-  what: string,
-  run: RuntimeRun,
-): boolean {
-  if (failedWithError(run) && !run.agentStarted) return true;
-  const why = run.agentStarted
-    ? `the agent was started (${describeRuntimeRun(run)})`
-    : describeRuntimeRun(run);
-  context.check({
-    requirement,
-    verdict: "fail",
-    message: `${what} must be refused with an error event and a nonzero exit before any agent starts; ${why}`,
-    evidence: { stderrTail: run.stderrTail },
-  });
-  return false;
-}
 
 export const ordinaryScenario: Scenario = {
   id: "runtime.task.ordinary",
@@ -197,18 +176,11 @@ export const agentErrorScenario: Scenario = {
       { error: { message: nonce("reason") } },
     ]);
     recordGenericRuntimeChecks(context, run);
-    context.check(
-      failedWithError(run)
-        ? {
-            requirement: "runtime.events.agent-error-fails",
-            verdict: "pass",
-            message: "the run ended with an error event and a nonzero exit",
-          }
-        : {
-            requirement: "runtime.events.agent-error-fails",
-            verdict: "fail",
-            message: `the agent's error event must end the run with an error event; ${describeRuntimeRun(run)}`,
-          },
+    recordEndsWithErrorEvent(
+      context,
+      "runtime.events.agent-error-fails",
+      "the agent's error event must end the run with an error event",
+      run,
     );
     recordNoDescendantsCheck(context, run, "a failed run");
   },
@@ -225,18 +197,11 @@ export const nonJsonScenario: Scenario = {
       { message: { text: nonce("after") } },
     ]);
     recordGenericRuntimeChecks(context, run);
-    context.check(
-      failedWithError(run)
-        ? {
-            requirement: "runtime.events.non-json-line-fails",
-            verdict: "pass",
-            message: "the run ended with an error event and a nonzero exit",
-          }
-        : {
-            requirement: "runtime.events.non-json-line-fails",
-            verdict: "fail",
-            message: `a stdout line that is not JSON must end the run with an error event; ${describeRuntimeRun(run)}`,
-          },
+    recordEndsWithErrorEvent(
+      context,
+      "runtime.events.non-json-line-fails",
+      "a stdout line that is not JSON must end the run with an error event",
+      run,
     );
   },
 };
@@ -367,14 +332,11 @@ function floodScenario(stream: "stdout" | "stderr"): Scenario {
           : { flood: { bytes: 3 * MIB, stream: "stderr", newline: true } };
       const run = await runRuntime(context, [{ message: { text: nonce("before") } }, flood]);
       recordGenericRuntimeChecks(context, run);
-      context.check(
-        failedWithError(run)
-          ? { requirement, verdict: "pass", message: "the run ended with an error event and a nonzero exit" }
-          : {
-              requirement,
-              verdict: "fail",
-              message: `3 MiB of agent ${stream} is over the 2 MiB limit and must end the run with an error event; ${describeRuntimeRun(run)}`,
-            },
+      recordEndsWithErrorEvent(
+        context,
+        requirement,
+        `3 MiB of agent ${stream} is over the 2 MiB limit and must end the run with an error event`,
+        run,
       );
     },
   };

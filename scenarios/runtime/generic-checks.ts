@@ -1,12 +1,11 @@
 /**
- * Checks made on every runtime run: each stdout line a valid event, exactly one terminal
- * event and last, the exit code agreeing with it; and, where a scenario asks, that nothing of
- * the agent's tree outlived the run.
+ * The checks recorded on every runtime run, and GENERIC_RUNTIME_REQUIREMENTS: each stdout
+ * line a valid event, the envelope the agent got, exactly one terminal event and last, the
+ * exit code agreeing with it. Every scenario calls recordGenericRuntimeChecks after each run.
  */
 import { isDeepStrictEqual } from "node:util";
 import type { RequirementId } from "../../kit/requirements/index.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
-import { listSurvivors, survivorEvidence } from "../../kit/process/tree.js";
 import { stdioFrameProblems } from "../../kit/stdio/stdio-schema.js";
 import { describeRuntimeRun, lastEvent, type RuntimeRun } from "./driver.js";
 
@@ -109,31 +108,6 @@ export function recordGenericRuntimeChecks(context: ScenarioContext, run: Runtim
           requirement: "runtime.events.exit-code-agrees",
           verdict: "fail",
           message: `a ${String(last!.type)} event, then exit ${run.exit.code ?? run.exit.signal}`,
-        },
-  );
-}
-
-export function recordNoDescendantsCheck(context: ScenarioContext, run: RuntimeRun, after: string): void {
-  if (run.timedOut) {
-    context.check({
-      requirement: "runtime.cleanup.no-descendants",
-      verdict: "not-tested",
-      message: `not judged after ${after}: the runtime was still running at --host-timeout (the kit killed it)`,
-    });
-    return;
-  }
-  context.check(
-    run.survivors.length === 0
-      ? {
-          requirement: "runtime.cleanup.no-descendants",
-          verdict: "pass",
-          message: `after ${after}, nothing of the agent's tree was left`,
-        }
-      : {
-          requirement: "runtime.cleanup.no-descendants",
-          verdict: "fail",
-          message: `after ${after}, ${run.survivors.length} process(es) of the agent's tree outlived the runtime: ${listSurvivors(run.survivors)}`,
-          evidence: { processes: survivorEvidence(run.survivors) },
         },
   );
 }
