@@ -29,6 +29,12 @@ export interface RuntimeRunOptions extends Pick<PeerRunOptions, "whileRunning"> 
 
 export const TASK = { id: "ACP-CONFORMANCE-RT", request: "Say what you did.", context: {}, messages: [] };
 
+/**
+ * An agent action: start a child in the agent's process group that lives 120 s. Scenarios whose
+ * agent runs this show, on every such run, what the runtime leaves behind of the agent's tree.
+ */
+export const SPAWN_LONG_LIVED_CHILD: AdapterAction = { spawn: { seconds: 120 } };
+
 export async function runRuntime(
   context: ScenarioContext,
   actions: AdapterAction[],
