@@ -5,7 +5,10 @@ import {
   clientPermissionAnywhereProperty,
   clientSplitFramesProperty,
 } from "./properties.js";
-import { BEHAVIOUR_SCENARIOS } from "./behaviour.js";
+import { capabilitiesFsScenario, capabilitiesTerminalScenario } from "./capabilities.js";
+import { largeFrameScenario, stdoutFloodScenario } from "./limits.js";
+import { cancelWhileAskingScenario, permissionScenario } from "./permission.js";
+import { hungAgentScenario } from "./timeouts.js";
 import { PROTOCOL_SCENARIOS } from "./protocol.js";
 import { TURN_SCENARIOS } from "./turns.js";
 
@@ -14,7 +17,13 @@ export { GENERIC_CLIENT_REQUIREMENTS } from "./generic-checks.js";
 export const CLIENT_SCENARIOS: readonly Scenario[] = [
   ...TURN_SCENARIOS,
   ...PROTOCOL_SCENARIOS,
-  ...BEHAVIOUR_SCENARIOS,
+  permissionScenario,
+  cancelWhileAskingScenario,
+  capabilitiesFsScenario,
+  capabilitiesTerminalScenario,
+  largeFrameScenario,
+  stdoutFloodScenario,
+  hungAgentScenario,
   // Property-based: generated cases from --seed, --runs per property (properties.ts).
   clientSplitFramesProperty,
   clientForeignUpdatesProperty,

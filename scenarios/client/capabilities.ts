@@ -1,0 +1,126 @@
+/**
+ * capabilities: the agent calls fs/* and terminal/* whether or not the client advertised them,
+ * and the client must refuse what it did not advertise. A client that advertised a capability
+ * makes its scenario not applicable: serving it is then the client's right.
+ */
+import type { Scenario } from "../../kit/scenario.js";
+import { agentScript } from "./agent-scripts.js";
+import { clientMessages, describeExit, runClient, type ClientRun } from "./driver.js";
+import { recordGenericClientChecks } from "./generic-checks.js";
+import { checkNotExercised } from "./shared-checks.js";
+
+/** What the client advertised in initialize. */
+function advertised(run: ClientRun): {
+  fs: { readTextFile?: unknown; writeTextFile?: unknown } | undefined;
+  terminal: unknown;
+} {
+  const initialize = clientMessages(run).find((message) => message.method === "initialize");
+  const capabilities = ((initialize?.params as { clientCapabilities?: Record<string, unknown> } | undefined)
+    ?.clientCapabilities ?? {}) as {
+    fs?: { readTextFile?: unknown; writeTextFile?: unknown };
+    terminal?: unknown;
+  };
+  return { fs: capabilities.fs, terminal: capabilities.terminal };
+}
+
+export const capabilitiesFsScenario: Scenario = {
+  id: "client.capabilities.fs",
+  title: "the agent calls fs/* without the client having advertised it",
+  mode: "client",
+  requirements: ["client.capabilities.refuses-unadvertised-fs"],
+  async run(context) {
+    const run = await runClient(
+      context,
+      agentScript([
+        { readFile: { path: "kit-probe.txt" } },
+        { writeFile: { path: "kit-probe.txt", content: "written by the agent" } },
+        { stop: "end_turn" },
+      ]),
+    );
+    recordGenericClientChecks(context, run);
+    const fs = advertised(run).fs;
+    if (fs?.readTextFile === true && fs.writeTextFile === true) {
+      context.check({
+        requirement: "client.capabilities.refuses-unadvertised-fs",
+        verdict: "not-applicable",
+        message: "the client advertised fs.readTextFile and fs.writeTextFile",
+      });
+      return;
+    }
+    const calls = run.events.flatMap((event) => (event.kind === "fs" ? [event] : []));
+    if (calls.length === 0) {
+      checkNotExercised(
+        context,
+        "client.capabilities.refuses-unadvertised-fs",
+        `the turn never reached the fs calls (${describeExit(run)})`,
+      );
+      return;
+    }
+    const served = calls.filter(
+      (call) =>
+        call.ok &&
+        ((call.method === "fs/read_text_file" && fs?.readTextFile !== true) ||
+          (call.method === "fs/write_text_file" && fs?.writeTextFile !== true)),
+    );
+    if (served.length > 0) {
+      context.check({
+        requirement: "client.capabilities.refuses-unadvertised-fs",
+        verdict: "fail",
+        message: `the client served ${served.map((call) => call.method).join(" and ")} without advertising it`,
+      });
+      return;
+    }
+    context.check({
+      requirement: "client.capabilities.refuses-unadvertised-fs",
+      verdict: "pass",
+      message: "fs calls the client did not advertise got errors",
+    });
+  },
+};
+
+export const capabilitiesTerminalScenario: Scenario = {
+  id: "client.capabilities.terminal",
+  title: "the agent calls terminal/* without the client having advertised it",
+  mode: "client",
+  requirements: ["client.capabilities.refuses-unadvertised-terminal"],
+  async run(context) {
+    const run = await runClient(
+      context,
+      agentScript([{ terminal: { command: "echo", args: ["kit"] } }, { stop: "end_turn" }]),
+    );
+    recordGenericClientChecks(context, run);
+    if (advertised(run).terminal === true) {
+      context.check({
+        requirement: "client.capabilities.refuses-unadvertised-terminal",
+        verdict: "not-applicable",
+        message: "the client advertised terminal",
+      });
+      return;
+    }
+    const create = run.events.find(
+      (event) => event.kind === "terminal" && event.method === "terminal/create",
+    );
+    if (create?.kind !== "terminal") {
+      checkNotExercised(
+        context,
+        "client.capabilities.refuses-unadvertised-terminal",
+        `the turn never reached terminal/create (${describeExit(run)})`,
+      );
+      return;
+    }
+    const served = (create.detail as { terminalId?: unknown } | undefined)?.terminalId !== undefined;
+    if (served) {
+      context.check({
+        requirement: "client.capabilities.refuses-unadvertised-terminal",
+        verdict: "fail",
+        message: "the client created a terminal without advertising terminal",
+      });
+      return;
+    }
+    context.check({
+      requirement: "client.capabilities.refuses-unadvertised-terminal",
+      verdict: "pass",
+      message: "terminal/create got an error",
+    });
+  },
+};

@@ -1,0 +1,36 @@
+/**
+ * timeouts: the agent says something and then never answers the prompt. The client must give
+ * up by itself and report failure; waiting forever, or exiting as if the turn had succeeded,
+ * leaves its user with nothing to act on.
+ */
+import type { Scenario } from "../../kit/scenario.js";
+import { agentScript, nonce } from "./agent-scripts.js";
+import { describeExit, failedCleanly, runClient } from "./driver.js";
+import { recordGenericClientChecks } from "./generic-checks.js";
+
+export const hungAgentScenario: Scenario = {
+  id: "client.timeouts.hung-agent",
+  title: "the agent never answers the prompt",
+  mode: "client",
+  requirements: ["client.timeouts.gives-up-on-hung-agent"],
+  async run(context) {
+    const run = await runClient(context, agentScript([{ message: nonce("before-hang") }, { hang: true }]));
+    recordGenericClientChecks(context, run);
+    if (failedCleanly(run)) {
+      context.check({
+        requirement: "client.timeouts.gives-up-on-hung-agent",
+        verdict: "pass",
+        message: `the client gave up after ${Math.round(run.durationMs / 1000)} s and reported failure (${describeExit(run)})`,
+      });
+      return;
+    }
+    const how = run.timedOut
+      ? `it was still waiting at --client-timeout ${context.options.clientTimeoutMs} ms`
+      : `${describeExit(run)}, as if the turn had succeeded`;
+    context.check({
+      requirement: "client.timeouts.gives-up-on-hung-agent",
+      verdict: "fail",
+      message: `the agent never answered the prompt; ${how}`,
+    });
+  },
+};
