@@ -9,14 +9,20 @@ import { capabilitiesFsScenario, capabilitiesTerminalScenario } from "./capabili
 import { largeFrameScenario, stdoutFloodScenario } from "./limits.js";
 import { cancelWhileAskingScenario, permissionScenario } from "./permission.js";
 import { hungAgentScenario } from "./timeouts.js";
-import { PROTOCOL_SCENARIOS } from "./protocol.js";
+import { unsupportedVersionScenario } from "./initialization.js";
+import { unknownErrorCodeScenario, unknownRequestScenario } from "./jsonrpc.js";
+import { foreignUpdatesScenario, wrongResponseIdScenario } from "./session-matching.js";
 import { TURN_SCENARIOS } from "./turns.js";
 
 export { GENERIC_CLIENT_REQUIREMENTS } from "./generic-checks.js";
 
 export const CLIENT_SCENARIOS: readonly Scenario[] = [
   ...TURN_SCENARIOS,
-  ...PROTOCOL_SCENARIOS,
+  unknownRequestScenario,
+  unknownErrorCodeScenario,
+  unsupportedVersionScenario,
+  foreignUpdatesScenario,
+  wrongResponseIdScenario,
   permissionScenario,
   cancelWhileAskingScenario,
   capabilitiesFsScenario,

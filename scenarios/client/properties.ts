@@ -15,7 +15,7 @@ import type { AgentAction, AgentScript, Faults } from "../../peers/script-types.
 import { agentScript, nonce } from "./agent-scripts.js";
 import { isValidPermissionOutcome, OFFERED_OPTION_IDS } from "./permission.js";
 import { describeExit, runClient, succeeded, type ClientRun } from "./driver.js";
-import { showsForeignCanary } from "./protocol.js";
+import { showsForeignCanary } from "./session-matching.js";
 import {
   chunkingsOf,
   describeChunking,

@@ -1,0 +1,45 @@
+/**
+ * initialization: the agent answers initialize with a protocol version the client cannot
+ * speak. The client must stop there: anything it asks of the agent afterwards assumes a
+ * protocol the two do not share.
+ */
+import type { Scenario } from "../../kit/scenario.js";
+import { agentScript, nonce } from "./agent-scripts.js";
+import { clientMessages, describeExit, runClient } from "./driver.js";
+import { recordGenericClientChecks } from "./generic-checks.js";
+
+export const unsupportedVersionScenario: Scenario = {
+  id: "client.initialization.version-999",
+  title: "the agent answers initialize with protocolVersion 999",
+  mode: "client",
+  requirements: ["client.initialization.refuses-unsupported-version"],
+  async run(context) {
+    const run = await runClient(
+      context,
+      agentScript([{ message: nonce("too-far") }, { stop: "end_turn" }], {
+        initialize: { protocolVersion: 999 },
+      }),
+    );
+    recordGenericClientChecks(context, run);
+    const after = clientMessages(run).filter(
+      (message) => typeof message.method === "string" && message.method !== "initialize" && "id" in message,
+    );
+    if (after.length > 0 || run.timedOut) {
+      const what =
+        after.length > 0
+          ? `went on to send ${after.map((message) => message.method).join(", ")}`
+          : "did not stop (it was still running at --client-timeout)";
+      context.check({
+        requirement: "client.initialization.refuses-unsupported-version",
+        verdict: "fail",
+        message: `after the agent answered protocolVersion 999 the client ${what}`,
+      });
+      return;
+    }
+    context.check({
+      requirement: "client.initialization.refuses-unsupported-version",
+      verdict: "pass",
+      message: `after protocolVersion 999 the client sent nothing more; ${describeExit(run)}`,
+    });
+  },
+};
