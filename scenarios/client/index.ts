@@ -12,12 +12,22 @@ import { hungAgentScenario } from "./timeouts.js";
 import { unsupportedVersionScenario } from "./initialization.js";
 import { unknownErrorCodeScenario, unknownRequestScenario } from "./jsonrpc.js";
 import { foreignUpdatesScenario, wrongResponseIdScenario } from "./session-matching.js";
-import { TURN_SCENARIOS } from "./turns.js";
+import { ordinaryTurnScenario } from "./cleanup.js";
+import {
+  coalescedFramesScenario,
+  crlfScenario,
+  splitFramesScenario,
+  stderrFloodScenario,
+} from "./framing.js";
 
 export { GENERIC_CLIENT_REQUIREMENTS } from "./generic-checks.js";
 
 export const CLIENT_SCENARIOS: readonly Scenario[] = [
-  ...TURN_SCENARIOS,
+  ordinaryTurnScenario,
+  splitFramesScenario,
+  coalescedFramesScenario,
+  crlfScenario,
+  stderrFloodScenario,
   unknownRequestScenario,
   unknownErrorCodeScenario,
   unsupportedVersionScenario,
