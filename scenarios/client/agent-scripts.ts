@@ -1,7 +1,7 @@
 /**
- * The mock agent scripts client-mode scenarios hand their client. Every script starts two
- * grandchildren (one in the agent's process group, one escaped with setsid) so every run
- * also shows what the client leaves behind, and every turn carries a nonce so the kit can
+ * The mock agent scripts client-mode scenarios hand their client. Every fixed scenario's script
+ * starts two grandchildren (one in the agent's process group, one escaped with setsid) so every
+ * run also shows what the client leaves behind, and every turn carries a nonce so the kit can
  * tell whether the client printed what the agent said.
  */
 import type { AgentAction, AgentScript } from "../../peers/script-types.js";
@@ -25,4 +25,15 @@ export function agentScript(
     },
     prompts: [{ actions }],
   };
+}
+
+/**
+ * The mock agent of one property case: without the grandchildren, because cleanup is the fixed
+ * scenarios' to judge and a property runs many cases, each of which must stay cheap.
+ */
+export function caseAgentScript(
+  actions: AgentAction[],
+  extra: Omit<AgentScript, "role" | "prompts"> = {},
+): AgentScript {
+  return agentScript(actions, { ...extra, faults: { spawnDescendants: [], ...extra.faults } });
 }

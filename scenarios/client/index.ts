@@ -1,17 +1,10 @@
-/** The one registry of client-mode scenarios, in the order they run and are reported. */
+/**
+ * The one registry of client-mode scenarios, in the order they run and are reported. Add a
+ * scenario here and declare the requirements it records; the meta-tests check that every
+ * registered requirement is exercised by some scenario.
+ */
 import type { Scenario } from "../../kit/scenario.js";
-import {
-  clientForeignUpdatesProperty,
-  clientPermissionAnywhereProperty,
-  clientSplitFramesProperty,
-} from "./properties.js";
 import { capabilitiesFsScenario, capabilitiesTerminalScenario } from "./capabilities.js";
-import { largeFrameScenario, stdoutFloodScenario } from "./limits.js";
-import { cancelWhileAskingScenario, permissionScenario } from "./permission.js";
-import { hungAgentScenario } from "./timeouts.js";
-import { unsupportedVersionScenario } from "./initialization.js";
-import { unknownErrorCodeScenario, unknownRequestScenario } from "./jsonrpc.js";
-import { foreignUpdatesScenario, wrongResponseIdScenario } from "./session-matching.js";
 import { ordinaryTurnScenario } from "./cleanup.js";
 import {
   coalescedFramesScenario,
@@ -19,6 +12,15 @@ import {
   splitFramesScenario,
   stderrFloodScenario,
 } from "./framing.js";
+import { clientSplitFramesProperty } from "./framing-properties.js";
+import { unsupportedVersionScenario } from "./initialization.js";
+import { unknownErrorCodeScenario, unknownRequestScenario } from "./jsonrpc.js";
+import { largeFrameScenario, stdoutFloodScenario } from "./limits.js";
+import { cancelWhileAskingScenario, permissionScenario } from "./permission.js";
+import { clientPermissionAnywhereProperty } from "./permission-properties.js";
+import { foreignUpdatesScenario, wrongResponseIdScenario } from "./session-matching.js";
+import { clientForeignUpdatesProperty } from "./session-matching-properties.js";
+import { hungAgentScenario } from "./timeouts.js";
 
 export { GENERIC_CLIENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -40,7 +42,7 @@ export const CLIENT_SCENARIOS: readonly Scenario[] = [
   largeFrameScenario,
   stdoutFloodScenario,
   hungAgentScenario,
-  // Property-based: generated cases from --seed, --runs per property (properties.ts).
+  // Property-based: generated cases from --seed, --runs per property (the *-properties.ts files).
   clientSplitFramesProperty,
   clientForeignUpdatesProperty,
   clientPermissionAnywhereProperty,
