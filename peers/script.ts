@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
 import type { Ajv2020 as Ajv2020Class, ValidateFunction } from "ajv/dist/2020.js";
+import { explainErrors } from "../kit/wire/schema-errors.js";
 import type { PeerScript } from "./script-types.js";
 
 export type { AgentScript, ClientScript, PeerScript } from "./script-types.js";
@@ -35,15 +36,23 @@ function scriptValidator(role: ScriptRole): ValidateFunction {
   try {
     validator = require(`./script-validators/${role}.cjs`) as ValidateFunction;
   } catch {
-    // Not built (the TypeScript runs directly): compile the schema now, loading ajv only here.
-    const { Ajv2020 } = require("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020Class };
-    const schema = JSON.parse(schemaText()) as { $id: string };
-    const ajv = new Ajv2020({ allErrors: true, strict: false });
-    ajv.addSchema(schema);
-    validator = ajv.getSchema(`${schema.$id}#/$defs/${SCRIPT_DEFINITIONS[role]}`)!;
+    // Not built (the TypeScript runs directly): compile the schema now.
+    validator = compiledSchema().getSchema(`${SCHEMA_ID}#/$defs/${SCRIPT_DEFINITIONS[role]}`)!;
   }
   validators.set(role, validator);
   return validator;
+}
+
+const SCHEMA_ID = "https://acp-conformance.dev/schemas/peer-script.schema.json";
+let ajv: Ajv2020Class | undefined;
+
+/** The whole script schema compiled with ajv: only for an unbuilt checkout, or to explain an invalid script. */
+function compiledSchema(): Ajv2020Class {
+  if (ajv) return ajv;
+  const { Ajv2020 } = createRequire(import.meta.url)("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020Class };
+  ajv = new Ajv2020({ allErrors: true, strict: false });
+  ajv.addSchema(JSON.parse(schemaText()) as object);
+  return ajv;
 }
 
 function schemaText(): string {
@@ -69,20 +78,15 @@ export function validateScript(script: unknown, source = "script"): PeerScript {
   }
   const validate = scriptValidator(role as ScriptRole);
   if (validate(script)) return script as PeerScript;
-  // oneOf branches explode into many errors; the deepest ones are the useful ones.
-  const errors = validate.errors ?? [];
-  const depth = Math.max(...errors.map((error) => error.instancePath.split("/").length));
-  const useful = errors.filter(
-    (error) => error.instancePath.split("/").length === depth && error.keyword !== "oneOf",
-  );
-  const lines = [
-    ...new Set(
-      (useful.length > 0 ? useful : errors).map(
-        (error) => `${error.instancePath || "/"} ${error.message ?? error.keyword}`,
-      ),
-    ),
-  ];
-  throw new ScriptError(`${source} is not a valid peer script:\n  ${lines.slice(0, 8).join("\n  ")}`);
+  // Actions and steps are unions of one-key objects: name the branch meant, not every branch.
+  const issues = explainErrors(validate.errors, {
+    document: JSON.parse(schemaText()) as Record<string, unknown>,
+    pointer: `#/$defs/${SCRIPT_DEFINITIONS[role as ScriptRole]}`,
+    value: script,
+    validatorAt: (pointer) => compiledSchema().getSchema(`${SCHEMA_ID}${pointer}`)!,
+  });
+  const lines = issues.map((issue) => `${issue.path} ${issue.message}`);
+  throw new ScriptError(`${source} is not a valid peer script:\n  ${lines.join("\n  ")}`);
 }
 
 export function readScriptFile(path: string): PeerScript {

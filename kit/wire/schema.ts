@@ -8,7 +8,8 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Ajv2020, ValidateFunction, ErrorObject } from "ajv/dist/2020.js";
+import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
+import { explainErrors, type SchemaIssue } from "./schema-errors.js";
 
 const require = createRequire(import.meta.url);
 
@@ -26,11 +27,7 @@ export interface MethodInfo {
   resultDef: string | undefined;
 }
 
-export interface SchemaIssue {
-  /** JSON pointer into the validated value. */
-  path: string;
-  message: string;
-}
+export type { SchemaIssue };
 
 export type SchemaDocument = { $defs: Record<string, Record<string, unknown>> };
 
@@ -58,27 +55,6 @@ function buildMethodTable(schema: SchemaDocument): Map<string, MethodInfo> {
     if (info) info.resultDef = resultDef;
   }
   return table;
-}
-
-function describeErrors(errors: ErrorObject[] | null | undefined): SchemaIssue[] {
-  if (!errors) return [];
-  // anyOf/oneOf failures explode into one error per branch; keep the deepest ones, which are
-  // the ones a person can act on, and drop exact duplicates.
-  const seen = new Set<string>();
-  const issues: SchemaIssue[] = [];
-  const maxDepth = Math.max(...errors.map((error) => error.instancePath.split("/").length));
-  for (const error of errors) {
-    const deep = error.instancePath.split("/").length === maxDepth;
-    if (!deep && (error.keyword === "anyOf" || error.keyword === "oneOf")) continue;
-    const detail =
-      error.keyword === "const" || error.keyword === "enum" ? ` (${JSON.stringify(error.params)})` : "";
-    const issue = { path: error.instancePath || "/", message: `${error.message ?? error.keyword}${detail}` };
-    const key = `${issue.path} ${issue.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    issues.push(issue);
-  }
-  return issues.slice(0, 8);
 }
 
 /**
@@ -162,7 +138,24 @@ export class AcpSchema {
       if (!validate) throw new Error(`could not compile ACP schema definition ${defName}`);
       this.#validators.set(defName, validate);
     }
-    return validate(value) ? [] : describeErrors(validate.errors);
+    if (validate(value)) return [];
+    return explainErrors(validate.errors, {
+      document: this.document,
+      pointer: `#/$defs/${defName}`,
+      value,
+      validatorAt: (pointer) => this.#validatorAt(pointer),
+    });
+  }
+
+  /** A validator for any schema in the document (a union's branch, to explain an error). */
+  #validatorAt(pointer: string): ValidateFunction {
+    const def = /^#\/\$defs\/([^/]+)$/.exec(pointer)?.[1];
+    const known = def ? (this.#validators.get(def) ?? this.#precompiled[def]) : undefined;
+    if (known) return known;
+    this.#ajv ??= createAcpAjv(this.document);
+    const validate = this.#ajv.getSchema(`acp${pointer}`);
+    if (!validate) throw new Error(`the ACP schema has nothing at ${pointer}`);
+    return validate;
   }
 
   /** Issues with a request's or notification's params, or undefined for a method the schema does not define. */

@@ -38,6 +38,9 @@ export interface AgentRunRecord {
   readonly answers: KitClientAnswers;
 }
 
+/** How much of the offending frame a failure keeps in its evidence. */
+const FRAME_EVIDENCE_CHARS = 256 * 1024;
+
 function checkFrameProblems(
   agent: AgentRunRecord,
   requirement: RequirementId,
@@ -51,13 +54,26 @@ function checkFrameProblems(
   }
   const first = problems[0]!;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : "";
+  // The transcript shortens long lines; the frame a problem is about is kept whole (up to a cap).
+  const frame = agent.connection.received.find((incoming) => incoming.seq === first.seq)?.value;
+  const frameText = frame === undefined ? undefined : JSON.stringify(frame);
   agent.context.check({
     requirement,
     verdict: "fail",
     message: `${first.detail}${more}`,
     evidence: {
       transcript: excerptAround(agent.transcript, first.seq),
-      details: problems.slice(0, 10).map((problem) => ({ seq: problem.seq, problem: problem.detail })),
+      details: {
+        problems: problems.slice(0, 10).map((problem) => ({ seq: problem.seq, problem: problem.detail })),
+        ...(frameText !== undefined
+          ? {
+              frame:
+                frameText.length > FRAME_EVIDENCE_CHARS
+                  ? `${frameText.slice(0, FRAME_EVIDENCE_CHARS)}…`
+                  : frameText,
+            }
+          : {}),
+      },
     },
   });
 }

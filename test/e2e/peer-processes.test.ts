@@ -23,6 +23,16 @@ describe("scripted peer processes", () => {
   it("rejects an invalid script with the path of the problem", () => {
     expect(() => mockAgent({ prompts: [{ actions: [{ stop: 5 } as never] }] })).toThrow(ScriptError);
     expect(() => mockClient({ steps: [{ initialise: {} } as never] })).toThrow(/not a valid peer script/);
+    // A mistaken action names the action kinds and the one it most likely meant, not every branch's complaint.
+    expect(() => mockAgent({ prompts: [{ actions: [{ type: "message", text: "hi" } as never] }] })).toThrow(
+      /^script is not a valid peer script:\n {2}\/prompts\/0\/actions\/0 must have exactly one of the keys message, thought, .*; got the keys type, text\. The nearest is \{ "message": "…" \}$/,
+    );
+    expect(() => mockClient({ steps: [{ initialise: {} } as never] })).toThrow(
+      /The nearest is \{ "initialize": /,
+    );
+    expect(() => mockAgent({ prompts: [{ actions: [{ message: 5 } as never] }] })).toThrow(
+      /\/prompts\/0\/actions\/0\/message message: must be string, got 5$/,
+    );
   });
 
   it("a spawned peer's files go when the test process exits, even without close()", () => {
