@@ -39,6 +39,25 @@ function nonBlocking(fd: 1 | 2): Writable {
   return fd === 1 ? process.stdout : process.stderr;
 }
 
+/**
+ * How long a signalled peer waits for the end of its input before it says whether stdin was
+ * closed first: a client that closes stdin and signals right after (as it may when it gives up)
+ * must not be blamed for the order in which the two reach the agent.
+ */
+const STDIN_END_WAIT_MS = 250;
+
+/** Whether `input` has ended, or ends within `waitMs`. */
+function inputEndSeen(input: NodeJS.ReadableStream, waitMs: number): Promise<boolean> {
+  if ((input as { readableEnded?: boolean }).readableEnded) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), waitMs);
+    input.once("end", () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
 export interface PeerProcessOptions {
   role: "agent" | "client" | "adapter" | "host";
   scriptPath: string;
@@ -117,9 +136,11 @@ export function runPeerProcess(options: PeerProcessOptions): void {
     io = { input: agent.stdout, output: agent.stdin, stderr: process.stderr, end: endAgent, stayAlive };
   }
   for (const signal of Object.keys(SIGNAL_NUMBERS) as NodeJS.Signals[]) {
-    process.on(signal, () => {
-      log.add({ kind: "ended", how: "signal", signal });
-      process.exit(128 + SIGNAL_NUMBERS[signal]!);
+    process.once(signal, () => {
+      void inputEndSeen(io.input, STDIN_END_WAIT_MS).then((stdinClosed) => {
+        log.add({ kind: "ended", how: "signal", signal, stdinClosed });
+        process.exit(128 + SIGNAL_NUMBERS[signal]!);
+      });
     });
   }
   const peer = startPeer(script, io, log);

@@ -31,6 +31,12 @@ export type PeerEvent =
       how: "stdin-eof" | "signal" | "exit" | "closed";
       code?: number;
       signal?: string;
+      /**
+       * For a signal: whether the end of stdin had reached the peer by then (it waits a moment
+       * for one already on its way, since a close and a signal sent back to back can arrive in
+       * either order).
+       */
+      stdinClosed?: boolean;
     };
 
 export type PeerEventKind = PeerEvent["kind"];

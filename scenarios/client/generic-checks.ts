@@ -167,6 +167,13 @@ export function recordGenericClientChecks(context: ScenarioContext, run: ClientR
       verdict: "pass",
       message: "the agent saw its stdin close before anything else ended it",
     });
+  } else if (ended?.kind === "ended" && ended.how === "signal" && ended.stdinClosed === true) {
+    // Judged by whether the end of input was there, not by which of the two the agent read first.
+    context.check({
+      requirement: "client.cleanup.closes-stdin-first",
+      verdict: "pass",
+      message: `the agent's stdin had closed by the time ${ended.signal} reached it`,
+    });
   } else {
     const how =
       ended?.kind === "ended"

@@ -77,4 +77,32 @@ describe("scripted peer processes", () => {
     await new Promise((resolve) => child.once("exit", resolve));
     expect(info.agentInfo).toEqual({ name: "from-cli", version: "0" });
   });
+
+  it("a signalled agent says whether its stdin had closed, waiting a moment for an end already on its way", async () => {
+    const endedBy = async (closeStdin: boolean) => {
+      const agent = track(mockAgent({}));
+      const { command, args } = agent.spawnCommand();
+      const child = spawn(command, args, { stdio: ["pipe", "ignore", "ignore"] });
+      await new Promise((resolve) => child.once("spawn", resolve));
+      await new Promise((resolve) => setTimeout(resolve, 500)); // its signal handlers are installed
+      child.kill("SIGTERM");
+      // The end of input follows the signal: a client that closes and signals back to back can
+      // have them arrive in this order.
+      if (closeStdin) setTimeout(() => child.stdin.end(), 20);
+      await new Promise((resolve) => child.once("exit", resolve));
+      return agent.readSpawnedLog().events.find((event) => event.kind === "ended");
+    };
+    const closed = await endedBy(true);
+    expect(
+      closed?.kind === "ended" &&
+        (closed.how === "stdin-eof" || (closed.how === "signal" && closed.stdinClosed === true)),
+      JSON.stringify(closed),
+    ).toBe(true);
+    expect(await endedBy(false)).toMatchObject({
+      kind: "ended",
+      how: "signal",
+      signal: "SIGTERM",
+      stdinClosed: false,
+    });
+  });
 });
