@@ -7,7 +7,7 @@ import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Options } from "yargs";
 import { AREAS, type Area } from "../kit/requirements/index.js";
-import { DEFAULTS, type RunOptions, type RunPlan } from "../kit/run-options.js";
+import { CANCEL_SIGNALS, DEFAULTS, type RunOptions, type RunPlan } from "../kit/run-options.js";
 import { UsageError } from "../kit/errors.js";
 import { resolveCommand } from "../kit/process/resolve-command.js";
 import { REFERENCE_PROMPTS } from "../peers/reference/triggers.js";
@@ -88,11 +88,21 @@ export const COMMON_OPTIONS = {
   color: { type: "boolean", default: true, describe: "colour the terminal output (--no-color to turn off)" },
 } as const satisfies Record<string, Options>;
 
-export const CLIENT_OPTIONS = {
+const CLIENT_TIMEOUT_OPTION = {
   "client-timeout": {
     type: "number",
     default: DEFAULTS.clientTimeoutMs,
     describe: "ms the client under test may run before the kit treats it as hung",
+  },
+} as const satisfies Record<string, Options>;
+
+export const CLIENT_OPTIONS = {
+  ...CLIENT_TIMEOUT_OPTION,
+  "cancel-signal": {
+    type: "string",
+    choices: CANCEL_SIGNALS,
+    describe:
+      "client mode: send this signal to the client (its process alone) while a permission request is pending, for a client that cancels the turn on it (many terminal clients do on Ctrl-C, SIGINT); without it only a client's test hook can cancel",
   },
 } as const satisfies Record<string, Options>;
 
@@ -107,7 +117,7 @@ export const HOST_OPTIONS = {
 
 export const RUNTIME_OPTIONS = {
   ...HOST_OPTIONS,
-  ...CLIENT_OPTIONS,
+  ...CLIENT_TIMEOUT_OPTION,
   transport: {
     type: "array",
     string: true,
@@ -143,6 +153,7 @@ export interface ParsedArguments {
   "scenario-timeout": number;
   "close-grace": number;
   "client-timeout"?: number;
+  "cancel-signal"?: string;
   "host-timeout"?: number;
   transport?: string[];
   seed?: number;
@@ -260,6 +271,9 @@ export function buildRunPlan(mode: Mode, argv: ParsedArguments): RunPlan {
       strict: argv.strict,
       prompts,
       ...(argv["auth-method"] !== undefined ? { authMethod: argv["auth-method"] } : {}),
+      ...(argv["cancel-signal"] !== undefined
+        ? { cancelSignal: argv["cancel-signal"] as NonNullable<RunOptions["cancelSignal"]> }
+        : {}),
       cwd,
       env: parseEnv(argv.env),
       areas: (argv.area ?? []) as Area[],

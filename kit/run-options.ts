@@ -56,6 +56,8 @@ export interface RunOptions {
   strict: boolean;
   prompts: PromptSteering;
   authMethod?: string;
+  /** Client mode: the signal that makes the client cancel a turn (its Ctrl-C), sent while a permission request is pending. */
+  cancelSignal?: (typeof CANCEL_SIGNALS)[number];
   /** Working directory for the target and for the sessions the kit creates. */
   cwd: string;
   /** Extra environment for the target; values are redacted from reports. */
@@ -70,6 +72,9 @@ export interface RunPlan {
   target: TargetCommand;
   options: RunOptions;
 }
+
+/** Signals --cancel-signal may send: those a client can catch to cancel a turn. */
+export const CANCEL_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGUSR1", "SIGUSR2"] as const;
 
 export const DEFAULTS = {
   timeoutMs: 30_000,

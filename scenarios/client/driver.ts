@@ -6,7 +6,7 @@
  * exit code and output are read the same way.
  */
 import { makeScratchDir, removeScratchDir } from "../../kit/scratch-dirs.js";
-import { runTargetWithPeer, type PeerRun } from "../harness/run-with-peer.js";
+import { runTargetWithPeer, type PeerRun, type PeerRunOptions } from "../harness/run-with-peer.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
 import type { AgentScript } from "../../peers/script-types.js";
 
@@ -16,7 +16,7 @@ export type ClientRun = PeerRun;
 export function runClient(
   context: ScenarioContext,
   script: AgentScript,
-  options: { sampleMemory?: boolean } = {},
+  options: Pick<PeerRunOptions, "sampleMemory" | "whileRunning"> = {},
 ): Promise<ClientRun> {
   if (context.mode === "runtime") return runThroughRuntime(context, script, options);
   return runTargetWithPeer(context, script, {

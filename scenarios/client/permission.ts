@@ -3,11 +3,13 @@
  * answers a pending request with cancelled when it cancels the turn. What counts as a valid
  * answer lives here too, so the permission property judges it exactly as these scenarios do.
  */
+import type { TargetProcess } from "../../kit/process/target.js";
 import type { Scenario } from "../../kit/scenario.js";
+import { sleep } from "../../kit/time.js";
+import type { PeerShim } from "../harness/peer-shim.js";
 import { agentScript, nonce } from "./agent-scripts.js";
 import { describeExit, runClient } from "./driver.js";
 import { recordGenericClientChecks } from "./generic-checks.js";
-import { checkNotExercised } from "./shared-checks.js";
 
 /** The option ids the mock agent offers with every permission request (its default options). */
 export const OFFERED_OPTION_IDS = ["allow", "reject"];
@@ -85,6 +87,29 @@ export const permissionScenario: Scenario = {
   },
 };
 
+/**
+ * Waits for the mock agent to send its permission request, gives the client a moment to show
+ * it, then sends `signal` to the client's own process (not its group: a terminal's Ctrl-C
+ * reaches a client whose agent runs in a group of its own, and the kit's agent must live on to
+ * receive the cancel). Whether it was sent.
+ */
+async function signalWhileAsked(
+  target: TargetProcess,
+  shim: PeerShim,
+  signal: NodeJS.Signals,
+  waitMs: number,
+): Promise<boolean> {
+  const asked = () =>
+    shim
+      .events()
+      .some((event) => event.kind === "sent" && event.text.includes('"session/request_permission"'));
+  const deadline = Date.now() + waitMs;
+  while (!asked() && target.alive && Date.now() < deadline) await sleep(50);
+  if (!asked() || !target.alive) return false;
+  await sleep(300);
+  return target.signal(signal);
+}
+
 /** The scenario id a client's test entry point looks for (in ACP_CONFORMANCE_SCENARIO) to cancel mid-request. */
 export const CANCEL_WHILE_ASKING = "client.permission.cancel-while-asking";
 
@@ -94,6 +119,9 @@ export const cancelWhileAskingScenario: Scenario = {
   mode: "client",
   requirements: ["client.permission.cancelled-on-cancel"],
   async run(context) {
+    // Without a test hook, the kit can play the user pressing Ctrl-C (--cancel-signal).
+    const cancelSignal = context.mode === "client" ? context.options.cancelSignal : undefined;
+    let signalled = false;
     const run = await runClient(
       context,
       agentScript([
@@ -104,16 +132,34 @@ export const cancelWhileAskingScenario: Scenario = {
         { message: nonce("after-permission") },
         { stop: "end_turn" },
       ]),
+      cancelSignal
+        ? {
+            async whileRunning(target, shim) {
+              signalled = await signalWhileAsked(
+                target,
+                shim,
+                cancelSignal,
+                context.options.clientTimeoutMs / 2,
+              );
+            },
+          }
+        : {},
     );
     recordGenericClientChecks(context, run);
     const cancelAt = run.events.findIndex((event) => event.kind === "cancel");
     const answerAt = run.events.findIndex((event) => event.kind === "permission");
     if (cancelAt === -1 || (answerAt !== -1 && answerAt < cancelAt)) {
-      checkNotExercised(
-        context,
-        "client.permission.cancelled-on-cancel",
-        `the client did not cancel while the permission request was pending; a client's test entry point can cancel when ACP_CONFORMANCE_SCENARIO is ${CANCEL_WHILE_ASKING}`,
-      );
+      const tried = signalled
+        ? `after ${cancelSignal} (--cancel-signal) the client did not cancel while the permission request was pending (${describeExit(run)})`
+        : cancelSignal
+          ? `the permission request was never pending long enough to send ${cancelSignal} (${describeExit(run)})`
+          : "the client did not cancel while the permission request was pending";
+      context.check({
+        requirement: "client.permission.cancelled-on-cancel",
+        verdict: "not-tested",
+        message: `not exercised: ${tried}`,
+        unlock: `--cancel-signal SIGINT (or the signal the client cancels a turn on), or a test entry point that cancels when ACP_CONFORMANCE_SCENARIO is ${CANCEL_WHILE_ASKING}`,
+      });
       return;
     }
     const answer = run.events[answerAt];

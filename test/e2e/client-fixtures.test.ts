@@ -46,6 +46,7 @@ describe.concurrent("client mode", () => {
         "client",
         ...CLIENT_TIMEOUT,
         ...(control ? CONTROL_RUNS : NO_PROPERTIES),
+        ...(fixture.args ?? []),
         "--",
         process.execPath,
         join(ROOT, "dist/fixtures/clients", `${fixture.file}.js`),
@@ -55,6 +56,32 @@ describe.concurrent("client mode", () => {
       if (control) expectPropertiesHeld(run);
     });
   }
+
+  it("a correct client with no test hook is incomplete, not non-conformant, and is told how to steer it", async () => {
+    const run = await runCli([
+      "client",
+      ...CLIENT_TIMEOUT,
+      ...NO_PROPERTIES,
+      "--",
+      process.execPath,
+      join(ROOT, "dist/fixtures/clients/cancels-on-ctrl-c.js"),
+      "{agent}",
+    ]);
+    expect(run.report?.verdict, run.stdout).toBe("incomplete");
+    expect(run.exitCode).toBe(1);
+    const cancelled = run.report!.requirements.find(
+      (result) => result.id === "client.permission.cancelled-on-cancel",
+    );
+    expect(cancelled?.verdict).toBe("not-tested");
+    expect(cancelled?.unlock).toMatch(/^--cancel-signal SIGINT/);
+    const untestedMusts = run.report!.requirements.filter(
+      (result) => result.level === "must" && result.verdict === "not-tested",
+    );
+    expect(untestedMusts.map((result) => result.id)).toEqual(["client.permission.cancelled-on-cancel"]);
+    expect(run.report!.requirements.filter((result) => result.verdict === "fail")).toEqual([]);
+    expect(run.stdout).toMatch(/VERDICT: incomplete/);
+    expect(run.stdout).toContain("not tested: client.permission.cancelled-on-cancel");
+  });
 
   it("refuses a client command without {agent}", async () => {
     const run = await runCli([

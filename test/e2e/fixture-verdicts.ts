@@ -7,7 +7,7 @@ import { reportSchemaErrors } from "./report-schema.js";
 export interface FixtureExpectation {
   breaks: readonly RequirementId[];
   /** When the verdict is not what the failing set alone implies (an untested MUST, or a run blocked on credentials). */
-  verdict?: "not-conformant" | "blocked";
+  verdict?: "incomplete" | "blocked";
 }
 
 /** The report names exactly the requirements the fixture breaks, and the verdict and exit code follow. */
