@@ -5,43 +5,11 @@
  */
 import { AREAS } from "../kit/requirements/index.js";
 import type { ConformanceReport, RequirementResult, TranscriptLine } from "../kit/report/report-types.js";
-import { describeTarget, failingResults, levelLabel, verdictLine, whyNotTested } from "./report-facts.js";
+import { escapeHtml, htmlPage, optionsHtml, requirementIdHtml } from "./html-page.js";
+import { VERDICT_SYMBOL } from "./marks.js";
+import { describeTarget, failingResults, levelLabel, notTestedReason, verdictLine } from "./report-facts.js";
 import { citeLabel, specUrl } from "./spec-links.js";
 
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
-
-export const HTML_STYLE = `
-body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:0;color:#1b1f24;background:#fff}
-main{max-width:1200px;margin:0 auto;padding:24px}
-h1{font-size:20px;margin:0 0 4px} h2{font-size:16px;margin:28px 0 8px}
-.meta{color:#57606a;margin-bottom:16px}
-.verdict{padding:12px 16px;border-radius:6px;font-weight:600;margin:12px 0}
-.verdict.conformant{background:#dafbe1;color:#116329} .verdict.not-conformant{background:#ffebe9;color:#a40e26} .verdict.blocked,.verdict.incomplete{background:#fff8c5;color:#7d4e00}
-table{border-collapse:collapse;width:100%} th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #d0d7de;vertical-align:top}
-th{background:#f6f8fa;font-weight:600} td.num{text-align:right}
-code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}
-.v-pass{color:#116329}.v-fail{color:#a40e26;font-weight:600}.v-warn{color:#9a6700;font-weight:600}.v-not-tested{color:#9a6700}.v-not-applicable{color:#57606a}
-.filters{display:flex;gap:8px;margin:8px 0} .filters input{flex:1;padding:6px} .filters select{padding:6px}
-.message{color:#57606a} .hidden{display:none}
-.transcript{margin:6px 0 10px;background:#f6f8fa} .transcript td{border:none;padding:1px 6px;white-space:pre-wrap;word-break:break-all}
-.dir-sent td.dir{color:#0550ae}.dir-received td.dir{color:#116329}.dir-stderr td.dir{color:#9a6700}.dir-note td.dir{color:#57606a}
-.flags{color:#57606a} pre{background:#f6f8fa;padding:8px;overflow:auto;white-space:pre-wrap}
-`;
-
-const MARK: Record<RequirementResult["verdict"], string> = {
-  pass: "✓",
-  fail: "✗",
-  warn: "!",
-  "not-applicable": "–",
-  "not-tested": "?",
-};
 const ARROW: Record<TranscriptLine["dir"], string> = {
   sent: "→ sent",
   received: "← received",
@@ -61,7 +29,7 @@ function transcriptHtml(lines: readonly TranscriptLine[]): string {
     const flags = line.flags?.length
       ? ` <span class="flags">[${escapeHtml(line.flags.join(", "))}]</span>`
       : "";
-    return `<tr class="dir-${line.dir}"><td class="mono num">${Math.round(line.t)} ms</td><td class="dir mono">${ARROW[line.dir]}</td><td class="mono">${escapeHtml(line.text)}${flags}</td></tr>`;
+    return `<tr class="dir-${line.dir}"><td class="t mono">${Math.round(line.t)} ms</td><td class="dir mono">${ARROW[line.dir]}</td><td class="text mono">${escapeHtml(line.text)}${flags}</td></tr>`;
   });
   return `<table class="transcript">${rows.join("")}</table>`;
 }
@@ -89,6 +57,18 @@ function evidenceHtml(result: RequirementResult): string {
   return parts.join("");
 }
 
+/** The grey line under a title: why a requirement was not tested and, apart, what would test it. */
+function noteHtml(result: RequirementResult, first: RequirementResult["checks"][number] | undefined): string {
+  if (result.verdict === "not-tested") {
+    const { why, unlock } = notTestedReason(result);
+    const hint = unlock ? `<span class="hint">to test it: ${optionsHtml(unlock)}</span>` : "";
+    return `<br><span class="message">${escapeHtml(why)}</span>${hint}`;
+  }
+  if (first && result.verdict === "not-applicable")
+    return `<br><span class="message">${escapeHtml(first.message)}</span>`;
+  return "";
+}
+
 function requirementRows(report: ConformanceReport): string {
   const rows: string[] = [];
   for (const result of report.requirements) {
@@ -99,14 +79,9 @@ function requirementRows(report: ConformanceReport): string {
       ) ?? result.checks[0];
     const search = [result.id, result.title, result.area, first?.message ?? ""].join(" ").toLowerCase();
     const baselined = result.baselined ? ' <span class="message">(baselined)</span>' : "";
-    const note =
-      result.verdict === "not-tested"
-        ? whyNotTested(result)
-        : first && result.verdict !== "pass" && result.verdict !== "fail" && result.verdict !== "warn"
-          ? first.message
-          : undefined;
+    const verdict = `<span class="mark" aria-hidden="true">${VERDICT_SYMBOL[result.verdict]}</span> ${result.verdict.replace("-", " ")}`;
     rows.push(
-      `<tr class="requirement" data-verdict="${result.verdict}" data-search="${escapeHtml(search)}"><td class="v-${result.verdict}">${MARK[result.verdict]} ${result.verdict}</td><td><code>${escapeHtml(result.id)}</code>${baselined}</td><td>${escapeHtml(levelLabel(result))}</td><td>${escapeHtml(result.title)}${note ? `<br><span class="message">${escapeHtml(note)}</span>` : ""}</td></tr>`,
+      `<tr class="requirement" data-verdict="${result.verdict}" data-search="${escapeHtml(search)}"><td class="verdict-cell v-${result.verdict}">${verdict}</td><td>${requirementIdHtml(result.id)}${baselined}</td><td class="level">${escapeHtml(levelLabel(result))}</td><td>${escapeHtml(result.title)}${noteHtml(result, first)}</td></tr>`,
     );
     if (result.verdict === "fail" || result.verdict === "warn")
       rows.push(
@@ -116,17 +91,33 @@ function requirementRows(report: ConformanceReport): string {
   return rows.join("\n");
 }
 
+/** A count cell: non-zero failures, warnings and gaps in their verdict's colour, zeros muted. */
+function countCell(count: number, verdict: RequirementResult["verdict"]): string {
+  const tone =
+    count === 0 ? " zero" : verdict === "pass" || verdict === "not-applicable" ? "" : ` v-${verdict}`;
+  return `<td class="num${tone}">${count}</td>`;
+}
+
+const AREA_COLUMNS: ReadonlyArray<[RequirementResult["verdict"], string]> = [
+  ["pass", "pass"],
+  ["fail", "fail"],
+  ["warn", "warn"],
+  ["not-tested", "not tested"],
+  ["not-applicable", "n/a"],
+];
+
 function areaTable(report: ConformanceReport): string {
   const rows = AREAS.flatMap((area) => {
     const inArea = report.requirements.filter((result) => result.area === area);
     if (inArea.length === 0) return [];
-    const count = (verdict: RequirementResult["verdict"]) =>
-      inArea.filter((result) => result.verdict === verdict).length;
-    return [
-      `<tr><td>${area}</td><td class="num">${count("pass")}</td><td class="num v-${count("fail") ? "fail" : "pass"}">${count("fail")}</td><td class="num">${count("warn")}</td><td class="num">${count("not-tested")}</td><td class="num">${count("not-applicable")}</td></tr>`,
-    ];
+    const cells = AREA_COLUMNS.map(([verdict]) =>
+      countCell(inArea.filter((result) => result.verdict === verdict).length, verdict),
+    );
+    return [`<tr><td>${area}</td>${cells.join("")}</tr>`];
   });
-  return `<table><tr><th>area</th><th>pass</th><th>fail</th><th>warn</th><th>not tested</th><th>n/a</th></tr>${rows.join("")}</table>`;
+  // Header cells are built from the same list as the number cells, so they cannot drift apart.
+  const header = AREA_COLUMNS.map(([, label]) => `<th class="num">${label}</th>`).join("");
+  return `<table class="areas" id="areas"><tr><th>area</th>${header}</tr>${rows.join("")}</table>`;
 }
 
 function propertiesHtml(report: ConformanceReport): string {
@@ -136,9 +127,9 @@ function propertiesHtml(report: ConformanceReport): string {
       property.verdict === "fail"
         ? `<br><span class="message">${escapeHtml(property.message)}</span>${property.counterexample !== undefined ? `<pre>${escapeHtml(JSON.stringify(property.counterexample, null, 2))}</pre>` : ""}${property.replay ? `<pre>${escapeHtml(property.replay)}</pre>` : ""}`
         : "";
-    return `<tr><td class="v-${property.verdict}">${property.verdict}</td><td><code>${escapeHtml(property.id)}</code>${extra}</td><td class="num">${property.runs}</td><td class="num">${property.seed}</td></tr>`;
+    return `<tr><td class="verdict-cell v-${property.verdict}">${property.verdict.replace("-", " ")}</td><td>${requirementIdHtml(property.id)}${extra}</td><td class="num">${property.runs}</td><td class="num">${property.seed}</td></tr>`;
   });
-  return `<h2>Properties</h2><table><tr><th>verdict</th><th>property</th><th>cases</th><th>seed</th></tr>${rows.join("")}</table>`;
+  return `<h2>Properties</h2><table><tr><th>verdict</th><th>property</th><th class="num">cases</th><th class="num">seed</th></tr>${rows.join("")}</table>`;
 }
 
 /** The filter: text matches id, title, area or message; the select picks one verdict. Evidence rows follow their requirement. */
@@ -157,11 +148,6 @@ export const FILTER_SCRIPT = `
   text.addEventListener('input',apply); verdict.addEventListener('change',apply); apply();
 })();
 `;
-
-export function htmlPage(title: string, body: string, script = ""): string {
-  // No external resource of any kind: the file must open offline and leak nothing when opened.
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"><title>${escapeHtml(title)}</title><style>${HTML_STYLE}</style></head><body><main>${body}</main>${script ? `<script>${script}</script>` : ""}</body></html>\n`;
-}
 
 export function renderHtml(report: ConformanceReport): string {
   const failures = failingResults(report).length;

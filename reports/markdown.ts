@@ -5,6 +5,7 @@
  */
 import { AREAS } from "../kit/requirements/index.js";
 import type { ConformanceReport, RequirementResult } from "../kit/report/report-types.js";
+import { markText } from "./marks.js";
 import { citeLabel, specUrl } from "./spec-links.js";
 import {
   describeTarget,
@@ -31,14 +32,6 @@ function fenced(text: string, language = "text"): string {
   const fence = "`".repeat(longest + 1);
   return `${fence}${language}\n${text}\n${fence}`;
 }
-
-const MARK: Record<RequirementResult["verdict"], string> = {
-  pass: "✅",
-  fail: "❌",
-  warn: "⚠️",
-  "not-applicable": "➖",
-  "not-tested": "❔",
-};
 
 function citeMarkdown(cite: string): string {
   const url = specUrl(cite);
@@ -108,7 +101,7 @@ export function renderMarkdown(report: ConformanceReport): string {
     for (const result of failures) {
       const failing = result.checks.find((check) => check.verdict === "fail");
       const tag = result.baselined ? " (baselined)" : "";
-      out.push(`#### ${MARK[result.verdict]} \`${result.id}\` (${levelLabel(result)})${tag}`, "");
+      out.push(`#### ${markText(result.verdict)} \`${result.id}\` (${levelLabel(result)})${tag}`, "");
       out.push(`${inlineMarkdown(result.title)}. See ${citeMarkdown(result.cite)}.`, "");
       if (failing)
         out.push(`> ${inlineMarkdown(failing.message)}`, ">", `> scenario \`${failing.scenario}\``, "");
@@ -157,7 +150,7 @@ export function renderMarkdown(report: ConformanceReport): string {
     "|---|---|---|---|",
   );
   for (const result of [...failures, ...untested, ...passed])
-    out.push(`| ${MARK[result.verdict]} | \`${result.id}\` | ${levelLabel(result)} | ${result.area} |`);
+    out.push(`| ${markText(result.verdict)} | \`${result.id}\` | ${levelLabel(result)} | ${result.area} |`);
   out.push("", "</details>", "");
   return out.join("\n");
 }

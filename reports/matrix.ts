@@ -5,17 +5,10 @@
  */
 import { AREAS } from "../kit/requirements/index.js";
 import type { ConformanceReport, RequirementResult } from "../kit/report/report-types.js";
-import { targetLabel, verdictLine } from "./report-facts.js";
-import { escapeHtml, htmlPage } from "./html.js";
+import { escapeHtml, htmlPage, requirementIdHtml } from "./html-page.js";
 import { inlineMarkdown } from "./markdown.js";
-
-const MARK: Record<RequirementResult["verdict"], string> = {
-  pass: "✅",
-  fail: "❌",
-  warn: "⚠️",
-  "not-applicable": "➖",
-  "not-tested": "❔",
-};
+import { legendHtml, legendText, markHtml, markText } from "./marks.js";
+import { targetLabel, verdictLine } from "./report-facts.js";
 
 interface MatrixRow {
   area: string;
@@ -54,7 +47,7 @@ export function matrixRows(reports: readonly ConformanceReport[]): MatrixRow[] {
 
 function cellMark(result: RequirementResult | undefined): string {
   if (!result) return "";
-  return `${MARK[result.verdict]}${result.baselined ? " (baselined)" : ""}`;
+  return `${markText(result.verdict)}${result.baselined ? " (baselined)" : ""}`;
 }
 
 export function renderMatrixMarkdown(reports: readonly ConformanceReport[]): string {
@@ -75,29 +68,40 @@ export function renderMatrixMarkdown(reports: readonly ConformanceReport[]): str
     }
     out.push(`| \`${row.id}\` | ${row.level} | ${row.cells.map(cellMark).join(" | ")} |`);
   }
-  out.push("", "✅ pass · ❌ fail · ⚠️ warn (SHOULD) · ❔ not tested · ➖ not applicable", "");
+  out.push("", legendText(), "");
   return out.join("\n");
+}
+
+function cellHtml(result: RequirementResult | undefined): string {
+  if (!result) return `<td class="cell"></td>`;
+  // The tooltip carries the failing check's message, so the matrix answers "why" without a click.
+  const why = result.checks.find((check) => check.verdict === "fail")?.message;
+  const title = `${result.verdict}${result.baselined ? " (baselined)" : ""}${why ? `: ${why}` : ""}`;
+  const baselined = result.baselined ? ' <span class="message">(baselined)</span>' : "";
+  return `<td class="cell cell-${result.verdict}" title="${escapeHtml(title)}">${markHtml(result.verdict)}${baselined}</td>`;
 }
 
 export function renderMatrixHtml(reports: readonly ConformanceReport[]): string {
   const labels = columnLabels(reports);
-  const header = `<tr><th>requirement</th><th>level</th>${labels.map((label) => `<th>${escapeHtml(label)}</th>`).join("")}</tr>`;
-  const verdicts = `<tr><th>verdict</th><th></th>${reports.map((report) => `<th class="v-${report.verdict === "conformant" ? "pass" : "fail"}">${escapeHtml(report.verdict)}</th>`).join("")}</tr>`;
+  const header = `<tr><th>requirement</th><th>level</th>${labels.map((label) => `<th class="target">${escapeHtml(label)}</th>`).join("")}</tr>`;
+  // Each run verdict in its own colour (the classes the report's verdict box uses).
+  const verdicts = `<tr><th>verdict</th><th></th>${reports.map((report) => `<th class="target"><span class="badge ${report.verdict}">${escapeHtml(report.verdict)}</span></th>`).join("")}</tr>`;
   const rows: string[] = [];
   let area = "";
   for (const row of matrixRows(reports)) {
     if (row.area !== area) {
       area = row.area;
-      rows.push(`<tr><th colspan="${2 + reports.length}">${escapeHtml(area)}</th></tr>`);
+      rows.push(`<tr class="area"><th colspan="${2 + reports.length}">${escapeHtml(area)}</th></tr>`);
     }
-    const cells = row.cells.map(
-      (result) =>
-        `<td class="v-${result?.verdict ?? "none"}" title="${escapeHtml(result?.checks.find((check) => check.verdict === "fail")?.message ?? "")}">${cellMark(result)}</td>`,
-    );
     rows.push(
-      `<tr><td><code>${escapeHtml(row.id)}</code><br><span class="message">${escapeHtml(row.title)}</span></td><td>${row.level}</td>${cells.join("")}</tr>`,
+      `<tr><td>${requirementIdHtml(row.id)}<br><span class="message">${escapeHtml(row.title)}</span></td><td>${row.level}</td>${row.cells.map(cellHtml).join("")}</tr>`,
     );
   }
-  const body = `<h1>acp-conformance compatibility matrix</h1><div class="meta">${reports.length} targets</div><table id="matrix">${header}${verdicts}${rows.join("")}</table>`;
+  const targets = reports
+    .map(
+      (report, index) => `<li><b>${escapeHtml(labels[index]!)}</b>: ${escapeHtml(verdictLine(report))}</li>`,
+    )
+    .join("");
+  const body = `<h1>acp-conformance compatibility matrix</h1><div class="meta">${reports.length} targets</div><ul class="targets">${targets}</ul><p class="legend">${legendHtml()}</p><table id="matrix"><thead>${header}${verdicts}</thead><tbody>${rows.join("")}</tbody></table>`;
   return htmlPage("acp-conformance compatibility matrix", body);
 }

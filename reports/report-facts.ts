@@ -55,12 +55,18 @@ export function untestedMusts(report: ConformanceReport): RequirementResult[] {
   );
 }
 
-/** Why a requirement was not tested, and what would let it be. */
-export function whyNotTested(result: RequirementResult): string {
+/** Why a requirement was not tested, and (when the kit knows) what would let it be: apart, for HTML. */
+export function notTestedReason(result: RequirementResult): { why: string; unlock?: string } {
   const why =
     result.checks.find((check) => check.verdict === "not-tested")?.message ??
     "no scenario exercised it in this run";
-  return result.unlock ? `${why} (to test it: ${result.unlock})` : why;
+  return result.unlock ? { why, unlock: result.unlock } : { why };
+}
+
+/** Why a requirement was not tested, and what would let it be, in one line. */
+export function whyNotTested(result: RequirementResult): string {
+  const { why, unlock } = notTestedReason(result);
+  return unlock ? `${why} (to test it: ${unlock})` : why;
 }
 
 /** Failures and warnings, unbaselined first. */

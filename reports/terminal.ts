@@ -5,6 +5,7 @@
 import type { ProgressListener, Scenario } from "../kit/scenario.js";
 import type { ConformanceReport, RequirementResult, ScenarioResult } from "../kit/report/report-types.js";
 import { AREAS } from "../kit/requirements/index.js";
+import { VERDICT_SYMBOL } from "./marks.js";
 import { describeTarget, untestedMusts, verdictLine, whyNotTested } from "./report-facts.js";
 
 export interface TerminalOptions {
@@ -22,12 +23,12 @@ function paint(options: TerminalOptions, color: keyof typeof ANSI, text: string)
   return options.color ? `\u001b[${ANSI[color]}m${text}\u001b[0m` : text;
 }
 
-const SYMBOL: Record<RequirementResult["verdict"], { mark: string; color: keyof typeof ANSI }> = {
-  pass: { mark: "✓", color: "green" },
-  fail: { mark: "✗", color: "red" },
-  warn: { mark: "!", color: "yellow" },
-  "not-applicable": { mark: "–", color: "gray" },
-  "not-tested": { mark: "?", color: "yellow" },
+const COLOR: Record<RequirementResult["verdict"], keyof typeof ANSI> = {
+  pass: "green",
+  fail: "red",
+  warn: "yellow",
+  "not-applicable": "gray",
+  "not-tested": "yellow",
 };
 
 /** Progress while scenarios run: a rewritten line on a TTY, one line per scenario with --verbose. */
@@ -83,7 +84,8 @@ export function formatSummary(report: ConformanceReport, options: TerminalOption
       if (inArea.length === 0) continue;
       lines.push("", paint(options, "bold", area));
       for (const result of inArea) {
-        const { mark, color } = SYMBOL[result.verdict];
+        const mark = VERDICT_SYMBOL[result.verdict];
+        const color = COLOR[result.verdict];
         const level = paint(options, "gray", result.level.padEnd(6));
         const position = result.position ? paint(options, "gray", " (kit position)") : "";
         lines.push(
