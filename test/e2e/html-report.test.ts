@@ -1,7 +1,8 @@
 /**
  * The HTML report in a real headless Chromium (Debian's `chromium`, driven by playwright-core):
  * it loads with the network off and asks for nothing, shows the verdict and each failure's
- * transcript in both directions, and its filter narrows the requirement table.
+ * transcript in both directions, and its filter narrows the requirement table; and its layout
+ * holds at 1400 and 800 px.
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -100,4 +101,83 @@ describe.skipIf(!executablePath)("the HTML report in headless Chromium", () => {
     expect(await page.locator("#shown-count").innerText()).toMatch(/^\d+ shown$/);
     await context.close();
   });
+
+  // Laid out, not just present: at a wide and a narrow window, each area-table header sits over
+  // its numbers (they once sat one column to the left), and the transcript's time and direction
+  // stay on one line while the message beside them wraps.
+  for (const width of [1400, 800])
+    it(`lines up the area table and keeps transcript times on one line at ${width} px`, async () => {
+      const context = await browser.newContext({ offline: true, viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(pathToFileURL(html).href);
+
+      // Runs in the page; the elements are untyped here (the tests compile without the DOM library).
+      const rows = await page.locator("#areas tr").evaluateAll((trs) =>
+        trs.map((tr) =>
+          [...tr.children].map((cell) => {
+            const range = cell.ownerDocument.createRange();
+            range.selectNodeContents(cell);
+            const text = range.getBoundingClientRect();
+            return {
+              label: String(cell.textContent),
+              numeric: Boolean(cell.classList.contains("num")),
+              cellLeft: Number(cell.getBoundingClientRect().left),
+              text: { left: Number(text.left), right: Number(text.right) },
+            };
+          }),
+        ),
+      );
+      const [header, ...body] = rows;
+      const columns = header!.map((th, index) => ({
+        ...th,
+        header: th.label,
+        under: body.map((row) => row[index]!),
+      }));
+      expect(columns.map((column) => column.header)).toEqual([
+        "area",
+        "pass",
+        "fail",
+        "warn",
+        "not tested",
+        "n/a",
+      ]);
+      for (const column of columns) {
+        expect(column.under.length).toBeGreaterThan(5);
+        for (const cell of column.under) {
+          expect(cell.cellLeft).toBeCloseTo(column.cellLeft, 0);
+          // Numbers align right under right-aligned headers, names left under a left-aligned one.
+          const edge = column.numeric ? "right" : "left";
+          expect(Math.abs(cell.text[edge] - column.text[edge]), `${column.header} ${edge} edge`).toBeLessThan(
+            1,
+          );
+        }
+      }
+
+      const transcriptCells = await page
+        .locator("table.transcript td.t, table.transcript td.dir")
+        .evaluateAll((cells) =>
+          cells.map((cell) => {
+            const range = cell.ownerDocument.createRange();
+            range.selectNodeContents(cell);
+            return {
+              text: String(cell.textContent),
+              lines: Number(range.getClientRects().length),
+              height: Number(range.getBoundingClientRect().height),
+              lineHeight: Number.parseFloat(cell.ownerDocument.defaultView.getComputedStyle(cell).lineHeight),
+            };
+          }),
+        );
+      expect(transcriptCells.length).toBeGreaterThanOrEqual(8);
+      for (const cell of transcriptCells) {
+        expect(cell.lines, `"${cell.text}" wraps`).toBe(1);
+        expect(cell.height).toBeLessThanOrEqual(cell.lineHeight + 1);
+      }
+      // The message column does wrap: at 800 px a long frame takes several lines.
+      const messageHeights = await page
+        .locator("table.transcript td.text")
+        .evaluateAll((cells) => cells.map((cell) => Number(cell.getBoundingClientRect().height)));
+      if (width === 800)
+        expect(Math.max(...messageHeights)).toBeGreaterThan(2 * transcriptCells[0]!.lineHeight);
+      await context.close();
+    });
 });
