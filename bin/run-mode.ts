@@ -106,7 +106,7 @@ export async function runMode(mode: Mode, argv: ModeArguments): Promise<number> 
 
   const preflight = await definition.preflight(plan, runId);
   targetInfo = preflight.info;
-  await runScenarios(scenarios, plan, progressPrinter(terminal), runId, outcome);
+  await runScenarios(scenarios, plan, { listener: progressPrinter(terminal), runId, outcome, preflight });
   const report = buildReport({
     plan,
     outcome,

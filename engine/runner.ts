@@ -9,6 +9,7 @@ import {
   BlockedScenario,
   StopScenario,
   type CheckInput,
+  type PreflightResult,
   type ProgressListener,
   type RecordedCheck,
   type Scenario,
@@ -88,13 +89,35 @@ export function recordRunFacts(outcome: RunOutcome): void {
   };
 }
 
+/** How a run is set up besides its plan. */
+export interface RunSetup {
+  listener?: ProgressListener;
+  runId?: string;
+  /** Filled in as scenarios finish; create it first (createRunOutcome) to report an interrupted run. */
+  outcome?: RunOutcome;
+  /** What the mode's preflight learned: every scenario sees it, and its own checks are recorded first. */
+  preflight?: PreflightResult;
+}
+
+/** The pseudo-scenario the preflight's checks are recorded under. */
+export const PREFLIGHT_SCENARIO = "preflight";
+
 export async function runScenarios(
   scenarios: readonly Scenario[],
   plan: RunPlan,
-  listener: ProgressListener = {},
-  runId: string = randomUUID(),
-  outcome: RunOutcome = createRunOutcome(runId),
+  setup: RunSetup = {},
 ): Promise<RunOutcome> {
+  const runId = setup.runId ?? setup.outcome?.runId ?? randomUUID();
+  const outcome = setup.outcome ?? createRunOutcome(runId);
+  const listener = setup.listener ?? {};
+  const preflight = setup.preflight ?? {};
+  for (const check of preflight.checks ?? []) {
+    if (!findRequirement(check.requirement))
+      throw new KitBugError(
+        `the preflight recorded a check for unregistered requirement ${check.requirement}`,
+      );
+    outcome.checks.push({ ...check, scenario: PREFLIGHT_SCENARIO, durationMs: 0 });
+  }
   let next = 0;
   let kitBug: Error | undefined;
 
@@ -124,7 +147,7 @@ export async function runScenarios(
         });
       }
     } else {
-      await runWithDeadline(scenario, plan, runId, checks, result, (property) =>
+      const unlock = await runWithDeadline(scenario, plan, runId, preflight, checks, result, (property) =>
         outcome.properties.push(property),
       );
       // Say why a requirement this scenario exists for got no verdict from it.
@@ -135,6 +158,7 @@ export async function runScenarios(
             requirement,
             verdict: "not-tested",
             message: `not exercised: scenario ${result.status === "completed" ? result.message : `${result.status}: ${result.message}`}`,
+            ...(unlock !== undefined ? { unlock } : {}),
             scenario: scenario.id,
             durationMs: 0,
           });
@@ -171,7 +195,8 @@ export async function runScenarios(
   // Keep the report in scenario order whatever order the workers finished in.
   const order = new Map(scenarios.map((scenario, index) => [scenario.id, index]));
   outcome.scenarios.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  outcome.checks.sort((a, b) => order.get(a.scenario)! - order.get(b.scenario)!);
+  // The preflight's checks (no scenario of the list) come first.
+  outcome.checks.sort((a, b) => (order.get(a.scenario) ?? -1) - (order.get(b.scenario) ?? -1));
   outcome.properties.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   return outcome;
 }
@@ -180,10 +205,12 @@ async function runWithDeadline(
   scenario: Scenario,
   plan: RunPlan,
   runId: string,
+  preflight: PreflightResult,
   checks: RecordedCheck[],
   result: ScenarioResult,
   recordProperty: (property: PropertyResult) => void,
-): Promise<void> {
+): Promise<string | undefined> {
+  let unlock: string | undefined;
   const controller = new AbortController();
   const cleanups: Array<() => Promise<void>> = [];
   const started = performance.now();
@@ -195,6 +222,7 @@ async function runWithDeadline(
     target: plan.target,
     signal: controller.signal,
     runId,
+    preflight,
     check(input: CheckInput) {
       // A scenario that ran past its deadline may still be unwinding; once its cleanup is done its late checks are moot.
       if (closed) return;
@@ -227,8 +255,10 @@ async function runWithDeadline(
       controller.abort();
     }
   } catch (error) {
-    if (error instanceof StopScenario) result.message = `stopped early: ${error.message}`;
-    else if (error instanceof BlockedScenario) {
+    if (error instanceof StopScenario) {
+      result.message = `stopped early: ${error.message}`;
+      unlock = error.unlock;
+    } else if (error instanceof BlockedScenario) {
       result.status = "blocked";
       result.message = error.message;
     } else throw error;
@@ -241,6 +271,7 @@ async function runWithDeadline(
       closed = true;
     }
   }
+  return unlock;
 }
 
 /** Requirement ids a scenario list can record, for the meta-tests. */

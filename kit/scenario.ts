@@ -41,6 +41,8 @@ export interface ScenarioContext {
   defer(cleanup: () => Promise<void>): void;
   /** A property-based scenario reports its seed, runs and counterexample here (scenarios/properties/). */
   recordProperty(result: PropertyResult): void;
+  /** What the mode's preflight learned about the target (empty when it has none). */
+  readonly preflight: PreflightResult;
 }
 
 export interface Scenario {
@@ -58,9 +60,18 @@ export interface Scenario {
   run(context: ScenarioContext): Promise<void>;
 }
 
-/** Ends a scenario early; checks recorded so far stand. */
+/**
+ * Ends a scenario early; checks recorded so far stand, and the requirements it exists for that
+ * got no check are reported not tested with its message (and `unlock`, what would let them be).
+ */
 export class StopScenario extends Error {
   override name = "StopScenario";
+  readonly unlock: string | undefined;
+
+  constructor(message: string, options: { unlock?: string } = {}) {
+    super(message);
+    this.unlock = options.unlock;
+  }
 }
 
 /** The target cannot be tested further without something the user must supply (credentials). */
@@ -68,10 +79,20 @@ export class BlockedScenario extends Error {
   override name = "BlockedScenario";
 }
 
-/** What a mode's preflight learned before any scenario ran. */
+/** What a mode's preflight learned before any scenario ran; every scenario's context carries it. */
 export interface PreflightResult {
   /** agentInfo / clientInfo as the target reported it, for the report. */
   info?: Record<string, unknown>;
+  /**
+   * A basic the target was shown to break (no usable answer to initialize, sessions that are
+   * never created): the scenarios that need it end at once, not tested, with this reason,
+   * instead of each waiting out its deadline for what will not come.
+   */
+  blocker?: { reason: string; unlock?: string; scope: "initialize" | "sessions" };
+  /** How long the target took to answer its first request. */
+  latencyMs?: number;
+  /** What the preflight itself saw, recorded as checks of the pseudo-scenario "preflight". */
+  checks?: CheckInput[];
 }
 
 /** A mode's check of its target before the scenarios (a usage problem throws a UsageError). */

@@ -4,6 +4,7 @@ import type { IncomingMessage, SentRequest } from "./frame-inspector.js";
 import type { JsonRpcError } from "./jsonrpc.js";
 import type { AcpSchema } from "./schema.js";
 import type { Transcript } from "./transcript.js";
+import type { UnmatchedAnswer } from "./unmatched-answers.js";
 import type { WriteStyle } from "./write-styles.js";
 
 export type RequestOutcome =
@@ -18,8 +19,10 @@ export type RequestOutcome =
   | {
       kind: "no-response";
       request: SentRequest;
-      reason: "timeout" | "exited" | "write-failed";
+      /** unmatched: an answer came but could not be paired (pretty-printed over lines, or a wrong id). */
+      reason: "timeout" | "exited" | "write-failed" | "unmatched";
       waitedMs: number;
+      unmatched?: UnmatchedAnswer;
     };
 
 /** What the kit answers to a request the target sends it. */

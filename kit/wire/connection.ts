@@ -22,7 +22,9 @@ import type { Transcript } from "./transcript.js";
 import type { TargetProcess } from "../process/target.js";
 import { KitBugError } from "../errors.js";
 import { writeFrame, type WriteStyle } from "./write-styles.js";
+import { replyFrame, type TargetRequest } from "./reply-frame.js";
 import { Arrivals } from "./arrivals.js";
+import { UnmatchedAnswers } from "./unmatched-answers.js";
 import { sleep, withTimeout } from "../time.js";
 
 export type { WriteStyle } from "./write-styles.js";
@@ -31,6 +33,9 @@ export type { ConnectionOptions, ReplyToTarget, RequestOutcome, SendOptions } fr
 export { sameId } from "./jsonrpc.js";
 
 const SENTINEL_METHOD = "_acp_conformance/sync";
+
+/** How long the real answer may still come after an unmatched one (a stray line just before it). */
+const UNMATCHED_GRACE_MS = 2_000;
 
 /** How long output may keep arriving after the target exited. */
 const EXIT_DRAIN_MS = 500;
@@ -47,9 +52,10 @@ export class JsonRpcConnection {
   readonly #pairing = new RequestPairing<SentRequest>();
   readonly #inspector: FrameInspector;
   readonly #arrivals = new Arrivals();
+  readonly #unmatched = new UnmatchedAnswers();
   readonly #listeners = new Set<(incoming: IncomingMessage) => void>();
   readonly #writeTimeoutMs: number;
-  #onRequest: NonNullable<ConnectionOptions["onRequest"]>;
+  readonly #onRequest: NonNullable<ConnectionOptions["onRequest"]>;
   #writeQueue: Promise<unknown> = Promise.resolve();
   #nextId = 1;
 
@@ -63,10 +69,6 @@ export class JsonRpcConnection {
     options.target.onStdoutItem((item) => this.#receive(item));
     options.target.onStderr((chunk) => this.transcript.recordStderr(chunk));
     void options.target.exited.then(() => this.#arrivals.wakeAll());
-  }
-
-  setRequestHandler(handler: NonNullable<ConnectionOptions["onRequest"]>): void {
-    this.#onRequest = handler;
   }
 
   /** Calls `listener` for every message received from now on; returns an unsubscribe function. */
@@ -101,23 +103,31 @@ export class JsonRpcConnection {
     return this.awaitResponse(record, options.waitMs);
   }
 
-  /** Waits (further) for the response to a request already sent. */
+  /**
+   * Waits (further) for the response to a request already sent. An answer that came but cannot
+   * be paired (see UnmatchedAnswers) ends the wait early, after a grace for the real one.
+   */
   async awaitResponse(request: SentRequest, waitMs: number): Promise<RequestOutcome> {
     const started = this.transcript.elapsedMs;
-    const response = await this.waitFor(
-      (incoming) => incoming.message.kind === "response" && sameId(incoming.message.id, request.id),
-      {
-        timeoutMs: waitMs,
+    const isAnswer = (incoming: IncomingMessage) =>
+      incoming.message.kind === "response" && sameId(incoming.message.id, request.id);
+    let response = await this.waitFor(isAnswer, {
+      timeoutMs: waitMs,
+      fromSeq: request.seq,
+      until: () => this.#unmatched.for(request.id) !== undefined,
+    });
+    const unmatched = response ? undefined : this.#unmatched.for(request.id);
+    if (unmatched) {
+      const left = waitMs - (this.transcript.elapsedMs - started);
+      response = await this.waitFor(isAnswer, {
+        timeoutMs: Math.min(UNMATCHED_GRACE_MS, left),
         fromSeq: request.seq,
-      },
-    );
+      });
+    }
     if (response?.message.kind !== "response") {
-      return {
-        kind: "no-response",
-        request,
-        reason: this.target.alive ? "timeout" : "exited",
-        waitedMs: this.transcript.elapsedMs - started,
-      };
+      const waitedMs = this.transcript.elapsedMs - started;
+      if (unmatched) return { kind: "no-response", request, reason: "unmatched", unmatched, waitedMs };
+      return { kind: "no-response", request, reason: this.target.alive ? "timeout" : "exited", waitedMs };
     }
     return {
       kind: "response",
@@ -169,7 +179,7 @@ export class JsonRpcConnection {
   /** Resolves with the first message from `fromSeq` on that matches, or undefined on timeout or when stdout ends. */
   async waitFor(
     predicate: (incoming: IncomingMessage) => boolean,
-    options: { timeoutMs: number; fromSeq?: number },
+    options: { timeoutMs: number; fromSeq?: number; until?: () => boolean },
   ): Promise<IncomingMessage | undefined> {
     const fromSeq = options.fromSeq ?? 0;
     const deadline = Date.now() + options.timeoutMs;
@@ -181,12 +191,9 @@ export class JsonRpcConnection {
       }
       // Nothing more can come once stdout has ended, or shortly after the target exited (a
       // descendant that inherited stdout may hold the pipe open long after).
-      if (this.target.stdoutEnded) return undefined;
-      const drainLeft =
-        this.target.exitedAt === undefined
-          ? Number.POSITIVE_INFINITY
-          : this.target.exitedAt + EXIT_DRAIN_MS - Date.now();
-      const left = Math.min(deadline - Date.now(), drainLeft);
+      if (this.target.stdoutEnded || options.until?.()) return undefined;
+      const exitedAt = this.target.exitedAt ?? Number.POSITIVE_INFINITY;
+      const left = Math.min(deadline - Date.now(), exitedAt + EXIT_DRAIN_MS - Date.now());
       if (left <= 0) return undefined;
       await this.#arrivals.next(left);
     }
@@ -217,6 +224,11 @@ export class JsonRpcConnection {
   /** What was wrong with what the target wrote, as data for the mode's checks. */
   get problems(): readonly FrameProblem[] {
     return this.#inspector.problems;
+  }
+
+  /** The answer to `request` that came but could not be paired with it, if one did. */
+  unmatchedAnswer(request: SentRequest) {
+    return this.#unmatched.for(request.id);
   }
 
   /** Requests sent by the kit that check accounting should consider (not sentinels). */
@@ -250,29 +262,22 @@ export class JsonRpcConnection {
 
   #receive(item: FramedItem): void {
     const incoming = this.#inspector.inspect(item, this.target.signalledByKit);
-    if (!incoming) return;
+    const seq = this.transcript.nextSeq - 1;
+    this.#unmatched.observe(seq, item, incoming, this.#inspector.problems.at(-1), this.sent);
+    if (!incoming) {
+      this.#arrivals.wakeAll();
+      return;
+    }
     this.received.push(incoming);
     for (const listener of this.#listeners) listener(incoming);
     this.#arrivals.wakeAll();
     if (incoming.message.kind === "request") {
-      this.#answer(incoming as IncomingMessage & { message: { kind: "request" } }).catch((error: Error) =>
-        this.kitBugs.push(error),
-      );
+      this.#answer(incoming as TargetRequest).catch((error: Error) => this.kitBugs.push(error));
     }
   }
 
-  async #answer(request: IncomingMessage & { message: { kind: "request" } }): Promise<void> {
-    const reply = await this.#onRequest(request);
-    const frame: Record<string, unknown> = { jsonrpc: "2.0", id: request.message.id };
-    if ("error" in reply) frame.error = reply.error;
-    else {
-      const issues = this.#schema.validateResult(request.message.method, reply.result);
-      if (issues && issues.length > 0)
-        throw new KitBugError(
-          `the kit was about to answer ${request.message.method} with an invalid result: ${formatIssues(issues)}`,
-        );
-      frame.result = reply.result;
-    }
+  async #answer(request: TargetRequest): Promise<void> {
+    const frame = replyFrame(this.#schema, request, await this.#onRequest(request));
     await this.#write(JSON.stringify(frame), { kind: "whole" });
   }
 

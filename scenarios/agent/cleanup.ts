@@ -29,10 +29,12 @@ export const stdinCloseScenario: Scenario = {
   mode: "agent",
   requirements: ["agent.cleanup.exits-on-stdin-close", "agent.cleanup.no-surviving-descendants"],
   async run(context) {
-    const agent = await AgentUnderTest.start(context);
-    await agent.handshake();
+    // How an agent ends does not need its answers: this runs even when the preflight found none usable.
+    const agent = await AgentUnderTest.start(context, { evenIfBlocked: true });
+    const blocker = context.preflight.blocker?.scope;
+    if (blocker !== "initialize") await agent.handshake();
     // A session and a turn make an agent start whatever it starts (tools, MCP servers), when it can have them.
-    const sessionId = await agent.tryNewSession();
+    const sessionId = blocker === undefined ? await agent.tryNewSession() : undefined;
     if (sessionId !== undefined && context.options.prompts.prompt !== undefined) {
       await agent.prompt(sessionId, context.options.prompts.prompt).catch((error: unknown) => {
         if (!(error instanceof BlockedScenario)) throw error;

@@ -23,6 +23,11 @@ import { recordGenericChecks } from "./generic-checks.js";
 import { defaultInitializeParams, KitClientAnswers } from "./agent-requests.js";
 import { isSessionUpdate, updateSessionId } from "./session-updates.js";
 
+/** The least an ordinary answer is waited for, however fast the agent showed itself. */
+const ANSWER_WAIT_FLOOR_MS = 15_000;
+/** How many times its first answer's latency an agent gets for an ordinary answer (above the floor). */
+const LATENCY_MULTIPLE = 50;
+
 export interface Turn {
   sessionId: string;
   request: SentRequest;
@@ -68,8 +73,18 @@ export class AgentUnderTest {
     });
   }
 
-  /** Spawns the agent in its own process group; teardown is registered with the scenario. */
-  static async start(context: ScenarioContext): Promise<AgentUnderTest> {
+  /**
+   * Spawns the agent in its own process group; teardown is registered with the scenario. When
+   * the preflight showed the agent gives no usable answer to initialize, a scenario that needs
+   * one ends here, not tested, unless it can judge something without (`evenIfBlocked`).
+   */
+  static async start(
+    context: ScenarioContext,
+    options: { evenIfBlocked?: boolean } = {},
+  ): Promise<AgentUnderTest> {
+    const blocker = context.preflight.blocker;
+    if (blocker?.scope === "initialize" && !options.evenIfBlocked)
+      throw new StopScenario(blocker.reason, blocker.unlock !== undefined ? { unlock: blocker.unlock } : {});
     const scratch = makeScratchDir("sessions-");
     const transcript = new Transcript();
     const target = await TargetProcess.spawn({
@@ -100,23 +115,49 @@ export class AgentUnderTest {
   }
 
   /**
-   * How long to wait for an ordinary answer: past --timeout, so that a slow agent is judged late
+   * How long to wait for a prompt turn: past --timeout, so that a slow agent is judged late
    * (agent.timeouts.request-answered) but still tested on everything else.
    */
-  get answerWaitMs(): number {
+  get turnWaitMs(): number {
     return this.options.timeoutMs + Math.min(this.options.timeoutMs, 5_000);
   }
 
-  /** Sends a request and waits for its answer (any answer: an error is an answer too). */
-  request(
+  /**
+   * How long to wait for an ordinary answer (sessions, probes, the settling sentinel): learned
+   * from the preflight, many times the agent's first answer, never less than a generous floor
+   * nor more than a turn's wait. An agent that answers in milliseconds does not make every
+   * probe it ignores cost the whole --timeout; a slow one still gets all of it.
+   */
+  get answerWaitMs(): number {
+    const learned = this.context.preflight.latencyMs;
+    if (learned === undefined) return this.turnWaitMs;
+    return Math.min(this.turnWaitMs, Math.max(ANSWER_WAIT_FLOOR_MS, learned * LATENCY_MULTIPLE));
+  }
+
+  /**
+   * Sends a request and waits for its answer (any answer: an error is an answer too). An answer
+   * that came but could not be paired (pretty-printed, a wrong id) stops the scenario: what it
+   * would judge is not tested, and the broken requirement is reported by the per-frame checks.
+   * A scenario about ids themselves takes the outcome instead (`unmatched: "return"`).
+   */
+  async request(
     method: string,
     params: unknown,
-    options: SendOptions & { waitMs?: number; id?: SentRequest["id"] } = {},
+    options: SendOptions & { waitMs?: number; id?: SentRequest["id"]; unmatched?: "stop" | "return" } = {},
   ): Promise<RequestOutcome> {
-    return this.connection.request(method, params, {
-      ...options,
+    const { unmatched = "stop", ...sendOptions } = options;
+    const outcome = await this.connection.request(method, params, {
+      ...sendOptions,
       waitMs: options.waitMs ?? this.answerWaitMs,
     });
+    if (unmatched === "stop") this.stopIfUnmatched(outcome);
+    return outcome;
+  }
+
+  /** Stops the scenario when the answer came but could not be paired (see request()). */
+  stopIfUnmatched(outcome: RequestOutcome): void {
+    if (outcome.kind === "no-response" && outcome.reason === "unmatched")
+      throw new StopScenario(`${outcome.request.method}: ${describeOutcome(outcome)}`);
   }
 
   /**
@@ -151,6 +192,7 @@ export class AgentUnderTest {
     });
     const sent = outcome.request;
     this.ownDeadline.add(sent);
+    this.stopIfUnmatched(outcome);
     if (outcome.kind === "response" && outcome.latencyMs <= startupTimeoutMs) {
       this.context.check({
         requirement: "agent.timeouts.initialize",
@@ -183,6 +225,12 @@ export class AgentUnderTest {
   /** initialize, a version check, and authenticate when --auth-method is given. */
   async handshake(options: SendOptions & { id?: SentRequest["id"] } = {}): Promise<Record<string, unknown>> {
     const result = await this.initialize(defaultInitializeParams(), options);
+    await this.afterInitialize(result);
+    return result;
+  }
+
+  /** The rest of a handshake: a version the kit tests, and authenticate when --auth-method is given. */
+  async afterInitialize(result: Record<string, unknown>): Promise<void> {
     if (typeof result.protocolVersion === "number" && result.protocolVersion >= 2) {
       throw new BlockedScenario(
         `the agent negotiated ACP protocol version ${result.protocolVersion}; this kit tests version 1`,
@@ -196,11 +244,13 @@ export class AgentUnderTest {
         );
       }
     }
-    return result;
   }
 
   /** session/new in this scenario's own directory; blocks the scenario on -32000 (auth required). */
   async newSession(): Promise<string> {
+    const blocker = this.context.preflight.blocker;
+    if (blocker?.scope === "sessions")
+      throw new StopScenario(blocker.reason, blocker.unlock !== undefined ? { unlock: blocker.unlock } : {});
     const outcome = this.guardAuth(
       await this.request("session/new", { cwd: this.sessionCwd, mcpServers: [] }),
     );
@@ -233,7 +283,7 @@ export class AgentUnderTest {
     const pending = this.request(
       "session/prompt",
       { sessionId, prompt: blocks },
-      { waitMs: options.waitMs ?? this.answerWaitMs },
+      { waitMs: options.waitMs ?? this.turnWaitMs },
     );
     const request = this.connection.sent.at(-1)!;
     const unsubscribe = this.connection.onMessage((incoming) => {

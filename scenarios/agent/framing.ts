@@ -62,6 +62,7 @@ export const coalescedWritesScenario: Scenario = {
       requests.map((request) => agent.connection.awaitResponse(request, agent.answerWaitMs)),
     );
     for (const request of requests) agent.ownDeadline.add(request);
+    for (const outcome of outcomes) agent.stopIfUnmatched(outcome);
     const unanswered = outcomes.filter((outcome) => outcome.kind !== "response");
     if (unanswered.length > 0) {
       context.check({

@@ -131,7 +131,12 @@ export function recordGenericChecks(agent: AgentRunRecord): void {
   const { timeoutMs } = context.options;
   const now = agent.transcript.elapsedMs;
   const exitedAtMs = agent.target.exitInfo ? agent.target.exitInfo.afterMs : Number.POSITIVE_INFINITY;
-  const judged = connection.countedRequests().filter((request) => !agent.ownDeadline.has(request));
+  // A request whose answer came but could not be paired was answered: its fault is reported above.
+  const judged = connection
+    .countedRequests()
+    .filter(
+      (request) => !agent.ownDeadline.has(request) && connection.unmatchedAnswer(request) === undefined,
+    );
   const late = judged.filter((request) =>
     request.answeredAtMs !== undefined
       ? request.answeredAtMs - request.sentAtMs > timeoutMs

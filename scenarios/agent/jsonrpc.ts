@@ -26,7 +26,11 @@ export const idTypesScenario: Scenario = {
     const agent = await AgentUnderTest.start(context);
     await agent.handshake();
     for (const id of PROBE_IDS) {
-      const answered = agent.request("session/new", { cwd: agent.sessionCwd, mcpServers: [] }, { id });
+      const answered = agent.request(
+        "session/new",
+        { cwd: agent.sessionCwd, mcpServers: [] },
+        { id, unmatched: "return" },
+      );
       const sent = agent.connection.sent.at(-1)!;
       agent.ownDeadline.add(sent);
       // Race the exact answer against any other response: an agent that changes the id answers

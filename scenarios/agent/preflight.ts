@@ -1,57 +1,105 @@
 /**
- * Before any scenario: start the agent once and send initialize. A target that cannot be
- * started, or exits before answering, is a usage problem (exit 2), not a pile of failures.
- * What it says about itself (agentInfo) goes into the report.
+ * Before any scenario: start the agent once, as a scenario would, and see whether the basics
+ * work: an answer to initialize the kit can read and pair, and a session. A target that cannot
+ * be started, or exits before answering, is a usage problem (exit 2), not a pile of failures.
+ * A basic it breaks becomes the blocker that ends the scenarios needing it at once, not tested
+ * and saying why, while what the preflight saw is recorded as checks (the requirement actually
+ * broken fails there). How fast it answered sets the scenarios' ordinary waits, and what it
+ * says about itself (agentInfo) goes into the report.
  */
 import { randomUUID } from "node:crypto";
-import { TargetProcess, targetMarker } from "../../kit/process/target.js";
-import { tearDown } from "../../kit/process/teardown.js";
 import { UsageError } from "../../kit/errors.js";
-import { JsonRpcConnection } from "../../kit/wire/connection.js";
-import { AcpSchema } from "../../kit/wire/schema.js";
-import { Transcript } from "../../kit/wire/transcript.js";
-import { MAX_FRAME_BYTES, type RunPlan } from "../../kit/run-options.js";
-import type { PreflightResult } from "../../kit/scenario.js";
-import { defaultInitializeParams } from "./agent-requests.js";
+import type { RunPlan } from "../../kit/run-options.js";
+import {
+  BlockedScenario,
+  type CheckInput,
+  type PreflightResult,
+  type ScenarioContext,
+  StopScenario,
+} from "../../kit/scenario.js";
 import { withTimeout } from "../../kit/time.js";
+import { AgentUnderTest } from "./driver.js";
 
 export async function preflightAgent(plan: RunPlan, runId: string = randomUUID()): Promise<PreflightResult> {
-  const target = await TargetProcess.spawn({
-    command: plan.target.command,
-    args: plan.target.args,
-    cwd: plan.options.cwd,
-    env: { ...plan.options.env, ACP_CONFORMANCE_SCENARIO: "preflight" },
-    marker: targetMarker(runId),
-    maxLineBytes: MAX_FRAME_BYTES,
-  });
-  const connection = new JsonRpcConnection({
-    target,
-    transcript: new Transcript(),
-    schema: AcpSchema.load(),
-    writeTimeoutMs: plan.options.timeoutMs,
-  });
+  const checks: CheckInput[] = [];
+  const cleanups: Array<() => Promise<void>> = [];
+  const context: ScenarioContext = {
+    scenarioId: "preflight",
+    mode: plan.mode,
+    options: plan.options,
+    target: plan.target,
+    signal: new AbortController().signal,
+    runId,
+    preflight: {},
+    check: (input) => void checks.push(input),
+    defer: (cleanup) => void cleanups.push(cleanup),
+    recordProperty: () => {},
+  };
   try {
-    const outcome = await connection.request("initialize", defaultInitializeParams(), {
-      waitMs: plan.options.startupTimeoutMs,
-    });
-    if (outcome.kind === "no-response" && outcome.reason !== "timeout") {
-      const exit = await withTimeout(target.exited, 500);
-      const how = exit
-        ? exit.code !== null
-          ? `exited with code ${exit.code}`
-          : `was killed by ${exit.signal}`
-        : "closed its stdout";
-      const stderr = target.stderrTail().trim().split("\n").slice(-5).join("\n    ");
-      throw new UsageError(
-        `the agent ${how} before answering initialize${stderr ? `; its stderr ends with:\n    ${stderr}` : " (it wrote nothing to stderr)"}`,
-      );
-    }
-    const info =
-      outcome.kind === "response"
-        ? (outcome.result as { agentInfo?: unknown } | undefined)?.agentInfo
-        : undefined;
-    return info && typeof info === "object" ? { info: info as Record<string, unknown> } : {};
+    const agent = await AgentUnderTest.start(context);
+    // The checks array fills in as the agent is torn down (its per-frame checks), below.
+    return { ...(await probe(agent)), checks };
   } finally {
-    await tearDown(target, { closeGraceMs: Math.min(plan.options.closeGraceMs, 2_000), termGraceMs: 1_000 });
+    for (const cleanup of cleanups.reverse()) await cleanup();
   }
+}
+
+async function probe(agent: AgentUnderTest): Promise<Omit<PreflightResult, "checks">> {
+  const { startupTimeoutMs, timeoutMs } = agent.options;
+  let result: Record<string, unknown>;
+  try {
+    result = await agent.initialize();
+  } catch (error) {
+    if (!(error instanceof StopScenario)) throw error;
+    await exitedBeforeAnswering(agent);
+    const silent = agent.connection.unmatchedAnswer(agent.connection.sent[0]!) === undefined;
+    return {
+      blocker: {
+        scope: "initialize",
+        reason: `the agent gave no usable answer to initialize in the preflight (${error.message})`,
+        ...(silent
+          ? {
+              unlock: `a longer --startup-timeout, if the agent needs more than ${startupTimeoutMs + timeoutMs} ms to start`,
+            }
+          : {}),
+      },
+    };
+  }
+  const first = agent.connection.sent[0]!;
+  const latencyMs = first.answeredAtMs !== undefined ? first.answeredAtMs - first.sentAtMs : undefined;
+  const info = result.agentInfo;
+  const found: Omit<PreflightResult, "checks"> = {
+    ...(info && typeof info === "object" ? { info: info as Record<string, unknown> } : {}),
+    ...(latencyMs !== undefined ? { latencyMs } : {}),
+  };
+  try {
+    await agent.afterInitialize(result);
+    await agent.newSession();
+  } catch (error) {
+    // Credentials or a protocol version the kit does not test: the scenarios say so themselves.
+    if (error instanceof BlockedScenario) return found;
+    if (!(error instanceof StopScenario)) throw error;
+    found.blocker = {
+      scope: "sessions",
+      reason: `the agent created no session in the preflight (${error.message})`,
+    };
+  }
+  return found;
+}
+
+/** An agent that exited before answering initialize could not be tested at all: say why, with its stderr. */
+async function exitedBeforeAnswering(agent: AgentUnderTest): Promise<void> {
+  const first = agent.connection.sent[0];
+  if (first?.answeredAtMs !== undefined || agent.connection.unmatchedAnswer(first!) !== undefined) return;
+  const exit = agent.target.exitInfo ?? (await withTimeout(agent.target.exited, 500));
+  if (!exit && !agent.target.stdoutEnded) return;
+  const how = exit
+    ? exit.code !== null
+      ? `exited with code ${exit.code}`
+      : `was killed by ${exit.signal}`
+    : "closed its stdout";
+  const stderr = agent.target.stderrTail().trim().split("\n").slice(-5).join("\n    ");
+  throw new UsageError(
+    `the agent ${how} before answering initialize${stderr ? `; its stderr ends with:\n    ${stderr}` : " (it wrote nothing to stderr)"}`,
+  );
 }

@@ -213,6 +213,7 @@ export async function withCaseContext<T>(
     target: context.target,
     signal: context.signal,
     runId: context.runId,
+    preflight: context.preflight,
     check: () => {},
     defer: (cleanup) => void cleanups.push(cleanup),
     recordProperty: () => {},
