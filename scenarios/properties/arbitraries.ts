@@ -29,16 +29,20 @@ export function utf8InteriorOffsets(bytes: Uint8Array): number[] {
  * Chunkings of `bytes`: up to `maxCuts` cut points anywhere, about half of them inside multi-byte
  * characters when there are any (uniform cuts rarely land there), with pauses of 0 to
  * `maxDelayMs` between pieces. A pause of a few tens of milliseconds makes the pieces arrive as
- * separate reads; without pauses a pipe may join them again.
+ * separate reads; without pauses a pipe may join them again. With `within`, the cuts inside
+ * characters fall in that byte range only: a value the peer must send back unchanged (an id,
+ * echoed text), so a character it decodes wrongly shows in its answer.
  */
 export function chunkingsOf(
   bytes: Uint8Array,
-  options: { maxCuts?: number; maxDelayMs?: number } = {},
+  options: { maxCuts?: number; maxDelayMs?: number; within?: { start: number; end: number } } = {},
 ): fc.Arbitrary<Chunking> {
-  const { maxCuts = 8, maxDelayMs = 40 } = options;
+  const { maxCuts = 8, maxDelayMs = 40, within } = options;
   if (bytes.length < 2) return fc.constant({ cuts: [], delaysMs: [] });
   const anywhere = fc.integer({ min: 1, max: bytes.length - 1 });
-  const interior = utf8InteriorOffsets(bytes);
+  const interior = utf8InteriorOffsets(bytes).filter(
+    (offset) => within === undefined || (offset > within.start && offset < within.end),
+  );
   const cut = interior.length > 0 ? fc.oneof(anywhere, fc.constantFrom(...interior)) : anywhere;
   return fc.uniqueArray(cut, { maxLength: Math.min(maxCuts, bytes.length - 1) }).chain((cuts) => {
     const sorted = [...cuts].sort((a, b) => a - b);
