@@ -38,7 +38,13 @@ const MODES = {
         "--",
         ...(fixture.file
           ? [node, `dist/fixtures/agents/${fixture.file}.js`]
-          : [node, "dist/peers/peer-process.js", "agent", "--script", `fixtures/scripts/${fixture.script}.json`]),
+          : [
+              node,
+              "dist/peers/peer-process.js",
+              "agent",
+              "--script",
+              `fixtures/scripts/${fixture.script}.json`,
+            ]),
       ],
     })),
   ],
@@ -46,7 +52,14 @@ const MODES = {
     { name: "reference", args: ["client"] },
     ...CLIENT_FIXTURES.map((fixture) => ({
       name: fixture.file,
-      args: ["client", ...(fixture.args ?? []), "--", node, `dist/fixtures/clients/${fixture.file}.js`, "{agent}"],
+      args: [
+        "client",
+        ...(fixture.args ?? []),
+        "--",
+        node,
+        `dist/fixtures/clients/${fixture.file}.js`,
+        "{agent}",
+      ],
     })),
   ],
   adapter: [
@@ -60,7 +73,14 @@ const MODES = {
     { name: "reference", args: ["host"] },
     ...HOST_FIXTURES.map((fixture) => ({
       name: fixture.file,
-      args: ["host", ...(fixture.args ?? []), "--", node, `dist/fixtures/hosts/${fixture.file}.js`, "{adapter}"],
+      args: [
+        "host",
+        ...(fixture.args ?? []),
+        "--",
+        node,
+        `dist/fixtures/hosts/${fixture.file}.js`,
+        "{adapter}",
+      ],
     })),
   ],
   runtime: [

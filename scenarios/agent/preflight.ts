@@ -91,13 +91,10 @@ async function probe(agent: AgentUnderTest): Promise<Omit<PreflightResult, "chec
 async function exitedBeforeAnswering(agent: AgentUnderTest): Promise<void> {
   const first = agent.connection.sent[0];
   if (first?.answeredAtMs !== undefined || agent.connection.unmatchedAnswer(first!) !== undefined) return;
+  // An agent that closed stdout but lives on is still tested: what it does is a finding, not a start-up failure.
   const exit = agent.target.exitInfo ?? (await withTimeout(agent.target.exited, 500));
-  if (!exit && !agent.target.stdoutEnded) return;
-  const how = exit
-    ? exit.code !== null
-      ? `exited with code ${exit.code}`
-      : `was killed by ${exit.signal}`
-    : "closed its stdout";
+  if (!exit) return;
+  const how = exit.code !== null ? `exited with code ${exit.code}` : `was killed by ${exit.signal}`;
   const stderr = agent.target.stderrTail().trim().split("\n").slice(-5).join("\n    ");
   throw new UsageError(
     `the agent ${how} before answering initialize${stderr ? `; its stderr ends with:\n    ${stderr}` : " (it wrote nothing to stderr)"}`,
