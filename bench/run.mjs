@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { mockAgent, mockClient } from "../dist/peers/index.js";
 import { measureFramers } from "./framers.mjs";
+import { measureTimeToVerdict } from "./time-to-verdict.mjs";
 
 const MIB = 1024 * 1024;
 const rows = [];
@@ -175,6 +176,20 @@ figure(
   { kind: "max", value: 150 },
   `${stderrFlood.seconds.toFixed(1)} s`,
 );
+
+// 6. Time to verdict -------------------------------------------------------------------------
+// Every fixture of every mode, one at a time (minutes per mode; BENCH_MODES=agent narrows it).
+for (const result of measureTimeToVerdict()) {
+  const slow = result.ratios
+    .filter((entry) => entry.ratio > 2)
+    .map((entry) => `${entry.name} ${entry.ratio.toFixed(2)}×`);
+  figure(
+    `${result.mode} fixtures' time to verdict, the slowest as a ratio to the reference run`,
+    result.max,
+    { kind: "max", value: 2 },
+    `median ${result.median.toFixed(2)}×, reference ${result.referenceSeconds.toFixed(1)} s, ${result.ratios.length} fixtures${slow.length > 0 ? `; over 2×: ${slow.join(", ")}` : ""}`,
+  );
+}
 
 console.log("\n| figure | measured | target | |\n|---|---:|---:|---|");
 for (const row of rows)

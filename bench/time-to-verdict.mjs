@@ -5,7 +5,7 @@
 // learn early what will never come rather than wait it out in every scenario.
 // BENCH_MODES=agent,client narrows it; it takes minutes per mode.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";

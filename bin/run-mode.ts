@@ -16,7 +16,7 @@ import { formatSummary, progressPrinter, type TerminalOptions } from "../reports
 import { MODES } from "../scenarios/index.js";
 import { EXIT } from "./exit-codes.js";
 import { buildRunPlan, type ParsedArguments } from "./options.js";
-import { writeReportOutputs } from "./report-outputs.js";
+import { type ReportPaths, writeReportOutputs } from "./report-outputs.js";
 
 export type ModeArguments = ParsedArguments & {
   "report-json"?: string;
@@ -80,16 +80,7 @@ export async function runMode(mode: Mode, argv: ModeArguments): Promise<number> 
         interrupted: { signal, scenariosFinished: finished, scenariosTotal: scenarios.length },
       });
       try {
-        writeReportOutputs(
-          report,
-          {
-            json: argv["report-json"],
-            markdown: argv["report-md"],
-            html: argv["report-html"],
-            junit: argv.junit,
-          },
-          terminal.write,
-        );
+        writeReportOutputs(report, reportPaths(argv), terminal.write);
       } catch (error) {
         process.stderr.write(`acp-conformance: ${(error as Error).message}\n`);
       }
@@ -115,16 +106,16 @@ export async function runMode(mode: Mode, argv: ModeArguments): Promise<number> 
     targetInfo: preflight.info,
   });
   terminal.write(formatSummary(report, terminal));
-  writeReportOutputs(
-    report,
-    {
-      json: argv["report-json"],
-      markdown: argv["report-md"],
-      html: argv["report-html"],
-      junit: argv.junit,
-      writeBaseline: argv["write-baseline"],
-    },
-    terminal.write,
-  );
+  writeReportOutputs(report, { ...reportPaths(argv), writeBaseline: argv["write-baseline"] }, terminal.write);
   return report.verdict === "conformant" ? EXIT.conformant : EXIT.notConformant;
+}
+
+/** The report files the user asked for (a baseline is written only after a whole run). */
+function reportPaths(argv: ModeArguments): ReportPaths {
+  return {
+    json: argv["report-json"],
+    markdown: argv["report-md"],
+    html: argv["report-html"],
+    junit: argv.junit,
+  };
 }
