@@ -15,7 +15,8 @@ import type { Mode } from "../kit/scenario.js";
 import { formatSummary, progressPrinter, type TerminalOptions } from "../reports/terminal.js";
 import { MODES } from "../scenarios/index.js";
 import { EXIT } from "./exit-codes.js";
-import { buildRunPlan, type ParsedArguments } from "./options.js";
+import type { ParsedArguments } from "./options.js";
+import { buildRunPlan } from "./run-plan.js";
 import { type ReportPaths, writeReportOutputs } from "./report-outputs.js";
 
 export type ModeArguments = ParsedArguments & {

@@ -18,15 +18,12 @@ import { AcpSchema } from "../../kit/wire/schema.js";
 import { Transcript } from "../../kit/wire/transcript.js";
 import { BlockedScenario, StopScenario, type ScenarioContext } from "../../kit/scenario.js";
 import { MAX_FRAME_BYTES } from "../../kit/run-options.js";
-import { describeOutcome, excerptAround } from "./evidence.js";
+import { describeOutcome } from "./evidence.js";
 import { recordGenericChecks } from "./generic-checks.js";
 import { defaultInitializeParams, KitClientAnswers } from "./agent-requests.js";
+import { answerWaitMs, turnWaitMs } from "./answer-waits.js";
+import { recordInitializeDeadline } from "./initialize-deadline.js";
 import { isSessionUpdate, updateSessionId } from "./session-updates.js";
-
-/** The least an ordinary answer is waited for, however fast the agent showed itself. */
-const ANSWER_WAIT_FLOOR_MS = 15_000;
-/** How many times its first answer's latency an agent gets for an ordinary answer (above the floor). */
-const LATENCY_MULTIPLE = 50;
 
 export interface Turn {
   sessionId: string;
@@ -114,24 +111,14 @@ export class AgentUnderTest {
     return this.#scratch;
   }
 
-  /**
-   * How long to wait for a prompt turn: past --timeout, so that a slow agent is judged late
-   * (agent.timeouts.request-answered) but still tested on everything else.
-   */
+  /** How long to wait for a prompt turn (see answer-waits.ts). */
   get turnWaitMs(): number {
-    return this.options.timeoutMs + Math.min(this.options.timeoutMs, 5_000);
+    return turnWaitMs(this.options);
   }
 
-  /**
-   * How long to wait for an ordinary answer (sessions, probes, the settling sentinel): learned
-   * from the preflight, many times the agent's first answer, never less than a generous floor
-   * nor more than a turn's wait. An agent that answers in milliseconds does not make every
-   * probe it ignores cost the whole --timeout; a slow one still gets all of it.
-   */
+  /** How long to wait for an ordinary answer, learned from the preflight (see answer-waits.ts). */
   get answerWaitMs(): number {
-    const learned = this.context.preflight.latencyMs;
-    if (learned === undefined) return this.turnWaitMs;
-    return Math.min(this.turnWaitMs, Math.max(ANSWER_WAIT_FLOOR_MS, learned * LATENCY_MULTIPLE));
+    return answerWaitMs(this.options, this.context.preflight);
   }
 
   /**
@@ -190,32 +177,9 @@ export class AgentUnderTest {
       ...options,
       waitMs: startupTimeoutMs + timeoutMs,
     });
-    const sent = outcome.request;
-    this.ownDeadline.add(sent);
+    this.ownDeadline.add(outcome.request);
     this.stopIfUnmatched(outcome);
-    if (outcome.kind === "response" && outcome.latencyMs <= startupTimeoutMs) {
-      this.context.check({
-        requirement: "agent.timeouts.initialize",
-        verdict: "pass",
-        message: `initialize answered in ${Math.round(outcome.latencyMs)} ms`,
-        evidence: { timings: { latencyMs: Math.round(outcome.latencyMs), startupTimeoutMs } },
-      });
-    } else if (outcome.kind === "response" || outcome.reason === "timeout") {
-      const how =
-        outcome.kind === "response"
-          ? `answered only after ${Math.round(outcome.latencyMs)} ms`
-          : `not answered within ${startupTimeoutMs + timeoutMs} ms`;
-      this.context.check({
-        requirement: "agent.timeouts.initialize",
-        verdict: "fail",
-        message: `initialize ${how}; --startup-timeout is ${startupTimeoutMs} ms`,
-        evidence: {
-          timings: { startupTimeoutMs },
-          transcript: excerptAround(this.transcript, sent.seq),
-          stderrTail: this.target.stderrTail(),
-        },
-      });
-    }
+    recordInitializeDeadline(this, outcome);
     if (outcome.kind !== "response") throw new StopScenario(`initialize: ${describeOutcome(outcome)}`);
     if (outcome.error)
       throw new StopScenario(`initialize failed with error ${outcome.error.code}: ${outcome.error.message}`);
