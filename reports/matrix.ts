@@ -8,7 +8,7 @@ import type { ConformanceReport, RequirementResult } from "../kit/report/report-
 import { escapeHtml, htmlPage, requirementIdHtml } from "./html-page.js";
 import { inlineMarkdown } from "./markdown.js";
 import { legendHtml, legendText, markHtml, markText } from "./marks.js";
-import { targetLabel, verdictLine } from "./report-facts.js";
+import { levelLabel, targetLabel, verdictLine } from "./report-facts.js";
 
 interface MatrixRow {
   area: string;
@@ -33,7 +33,7 @@ export function matrixRows(reports: readonly ConformanceReport[]): MatrixRow[] {
       const row = byId.get(result.id) ?? {
         area: result.area,
         id: result.id,
-        level: result.level,
+        level: levelLabel(result),
         title: result.title,
         cells: reports.map(() => undefined),
       };
@@ -94,7 +94,7 @@ export function renderMatrixHtml(reports: readonly ConformanceReport[]): string 
       rows.push(`<tr class="area"><th colspan="${2 + reports.length}">${escapeHtml(area)}</th></tr>`);
     }
     rows.push(
-      `<tr><td>${requirementIdHtml(row.id)}<br><span class="message">${escapeHtml(row.title)}</span></td><td>${row.level}</td>${row.cells.map(cellHtml).join("")}</tr>`,
+      `<tr><td>${requirementIdHtml(row.id)}<br><span class="message">${escapeHtml(row.title)}</span></td><td>${escapeHtml(row.level)}</td>${row.cells.map(cellHtml).join("")}</tr>`,
     );
   }
   const targets = reports
