@@ -89,7 +89,7 @@ export interface PreflightResult {
    * instead of each waiting out its deadline for what will not come.
    */
   blocker?: { reason: string; unlock?: string; scope: "initialize" | "sessions" };
-  /** How long the target took to answer its first request. */
+  /** The slowest answer the target gave in the preflight (agent mode: initialize, session/new). */
   latencyMs?: number;
   /** What the preflight itself saw, recorded as checks of the pseudo-scenario "preflight". */
   checks?: CheckInput[];
