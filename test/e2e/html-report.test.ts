@@ -30,11 +30,14 @@ if (!executablePath)
   );
 
 describe.skipIf(!executablePath)("the HTML report in headless Chromium", () => {
-  const work = mkdtempSync(join(tmpdir(), "acp-conformance-html-"));
-  const html = join(work, "report.html");
+  // Made in beforeAll: a skipped describe still runs its body, and would leave the directory behind.
+  let work = "";
+  let html = "";
   let browser: Browser;
 
   beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), "acp-conformance-html-"));
+    html = join(work, "report.html");
     const run = await runCli([
       "agent",
       "--report-html",
@@ -56,7 +59,7 @@ describe.skipIf(!executablePath)("the HTML report in headless Chromium", () => {
   });
   afterAll(async () => {
     await browser?.close();
-    rmSync(work, { recursive: true, force: true });
+    if (work) rmSync(work, { recursive: true, force: true });
   });
 
   it("loads offline without a single request, shows the verdict and the failure's transcript, and filters", async () => {
