@@ -16,12 +16,17 @@ export interface UnmatchedAnswer {
   detail: string;
 }
 
+/** How many of a run's latest possible frame starts are tried: a real frame has one; garbage may have many. */
+const MAX_STARTS = 4;
+
 /** How much of a run of unparseable lines is kept to try them joined (a pretty-printed frame). */
 const MAX_RUN_BYTES = 1024 * 1024;
 
 export class UnmatchedAnswers {
   readonly #byRequest = new Map<string, UnmatchedAnswer>();
   #run: Array<{ seq: number; text: string }> = [];
+  /** Where in the run a line opens at its first column: where a pretty-printed frame may start. */
+  #starts: number[] = [];
   #runBytes = 0;
 
   /**
@@ -51,10 +56,13 @@ export class UnmatchedAnswers {
   noteUnparsedLine(seq: number, text: string): void {
     this.#runBytes += text.length;
     if (this.#runBytes > MAX_RUN_BYTES) this.endRun();
+    // A pretty-printed frame opens with "{" and closes with "}" at the start of a line (nested
+    // ones are indented): only such a line is worth trying the run joined from such a start,
+    // which keeps a long run of log lines, or a large frame, from costing more than a parse or two.
+    if (/^[{[]/.test(text)) this.#starts = [...this.#starts, this.#run.length].slice(-MAX_STARTS);
     this.#run.push({ seq, text });
-    // Only a line that could close a JSON object is worth trying the run joined.
-    if (!/^\s*[}\]]/.test(text)) return;
-    for (let start = 0; start < this.#run.length; start++) {
+    if (!/^[}\]]/.test(text)) return;
+    for (const start of this.#starts) {
       const joined = this.#run
         .slice(start)
         .map((line) => line.text)
@@ -75,6 +83,7 @@ export class UnmatchedAnswers {
   /** A line that was a message: any run of unparseable lines ends here. */
   endRun(): void {
     this.#run = [];
+    this.#starts = [];
     this.#runBytes = 0;
   }
 
