@@ -52,7 +52,9 @@ async function probe(agent: AgentUnderTest): Promise<Omit<PreflightResult, "chec
   } catch (error) {
     if (!(error instanceof StopScenario)) throw error;
     await exitedBeforeAnswering(agent);
-    const silent = agent.connection.unmatchedAnswer(agent.connection.sent[0]!) === undefined;
+    // Only an agent that said nothing at all may just need longer to start.
+    const first = agent.connection.sent[0]!;
+    const silent = first.answeredAtMs === undefined && agent.connection.unmatchedAnswer(first) === undefined;
     return {
       blocker: {
         scope: "initialize",
