@@ -3,10 +3,9 @@
  * answers a pending request with cancelled when it cancels the turn. What counts as a valid
  * answer lives here too, so the permission property judges it exactly as these scenarios do.
  */
-import type { TargetProcess } from "../../kit/process/target.js";
 import type { Scenario } from "../../kit/scenario.js";
-import { sleep } from "../../kit/time.js";
-import type { PeerShim } from "../harness/peer-shim.js";
+import type { PeerEvent } from "../../peers/observation-log.js";
+import { signalWhen } from "../harness/signal-when.js";
 import { agentScript, nonce } from "./agent-scripts.js";
 import { describeExit, runClient } from "./driver.js";
 import { recordGenericClientChecks } from "./generic-checks.js";
@@ -87,29 +86,6 @@ export const permissionScenario: Scenario = {
   },
 };
 
-/**
- * Waits for the mock agent to send its permission request, gives the client a moment to show
- * it, then sends `signal` to the client's own process (not its group: a terminal's Ctrl-C
- * reaches a client whose agent runs in a group of its own, and the kit's agent must live on to
- * receive the cancel). Whether it was sent.
- */
-async function signalWhileAsked(
-  target: TargetProcess,
-  shim: PeerShim,
-  signal: NodeJS.Signals,
-  waitMs: number,
-): Promise<boolean> {
-  const asked = () =>
-    shim
-      .events()
-      .some((event) => event.kind === "sent" && event.text.includes('"session/request_permission"'));
-  const deadline = Date.now() + waitMs;
-  while (!asked() && target.alive && Date.now() < deadline) await sleep(50);
-  if (!asked() || !target.alive) return false;
-  await sleep(300);
-  return target.signal(signal);
-}
-
 /** The scenario id a client's test entry point looks for (in ACP_CONFORMANCE_SCENARIO) to cancel mid-request. */
 export const CANCEL_WHILE_ASKING = "client.permission.cancel-while-asking";
 
@@ -135,9 +111,13 @@ export const cancelWhileAskingScenario: Scenario = {
       cancelSignal
         ? {
             async whileRunning(target, shim) {
-              signalled = await signalWhileAsked(
+              // A moment after the request, as a person reading it would; to the client alone, so the agent lives on.
+              const asked = (event: PeerEvent) =>
+                event.kind === "sent" && event.text.includes('"session/request_permission"');
+              signalled = await signalWhen(
                 target,
                 shim,
+                asked,
                 cancelSignal,
                 context.options.clientTimeoutMs / 2,
               );

@@ -5,7 +5,8 @@
  */
 import type { Scenario } from "../../kit/scenario.js";
 import { listSurvivors, survivorEvidence } from "../../kit/process/tree.js";
-import { sleep } from "../../kit/time.js";
+import type { PeerEvent } from "../../peers/observation-log.js";
+import { signalWhen } from "../harness/signal-when.js";
 import { describeHostExit, nonce, runHost } from "./driver.js";
 import { recordEnvelopeCheck } from "./generic-checks.js";
 import { withControl } from "./shared-checks.js";
@@ -19,16 +20,8 @@ export const cancelScenario: Scenario = {
     let signalled = false;
     const run = await runHost(context, withControl(nonce("control"), [{ hang: true }]), {
       async whileRunning(target, shim) {
-        const deadline = Date.now() + context.options.hostTimeoutMs / 2;
-        while (
-          !shim.events().some((event) => event.kind === "envelope") &&
-          target.alive &&
-          Date.now() < deadline
-        )
-          await sleep(50);
-        if (!target.alive || Date.now() >= deadline) return;
-        await sleep(300);
-        signalled = target.signal("SIGTERM");
+        const enveloped = (event: PeerEvent) => event.kind === "envelope";
+        signalled = await signalWhen(target, shim, enveloped, "SIGTERM", context.options.hostTimeoutMs / 2);
       },
     });
     recordEnvelopeCheck(context, run);

@@ -4,7 +4,8 @@
  * other runs is recorded by the scenarios that start a child: shared-checks.ts.)
  */
 import type { Scenario } from "../../kit/scenario.js";
-import { sleep } from "../../kit/time.js";
+import type { PeerEvent } from "../../peers/observation-log.js";
+import { signalWhen } from "../harness/signal-when.js";
 import { describeRuntimeRun, failedWithError, nonce, runRuntime, SPAWN_LONG_LIVED_CHILD } from "./driver.js";
 import { recordGenericRuntimeChecks } from "./generic-checks.js";
 
@@ -22,16 +23,8 @@ export const cancelScenario: Scenario = {
         {
           // Signal once the agent has its envelope (and 300 ms more), so there is a task to cancel.
           async whileRunning(target, shim) {
-            const deadline = Date.now() + context.options.hostTimeoutMs / 2;
-            while (
-              !shim.events().some((event) => event.kind === "envelope") &&
-              target.alive &&
-              Date.now() < deadline
-            )
-              await sleep(50);
-            if (!target.alive || Date.now() >= deadline) return;
-            await sleep(300);
-            signalled = target.signal(signal);
+            const enveloped = (event: PeerEvent) => event.kind === "envelope";
+            signalled = await signalWhen(target, shim, enveloped, signal, context.options.hostTimeoutMs / 2);
           },
         },
       );
