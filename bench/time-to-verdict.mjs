@@ -1,9 +1,10 @@
 // The time-to-verdict figure of npm run bench: every fixture of every mode through the real CLI
-// with the kit's default options (properties off, as the fixture tests run them, and the
-// steering a fixture needs), one run at a time, each as a ratio to its mode's bundled
-// reference run. A broken target must not cost much more than a good one: the kit should
-// learn early what will never come rather than wait it out in every scenario.
-// BENCH_MODES=agent,client narrows it; it takes minutes per mode.
+// with the kit's default options (properties on, as a user runs it, plus the steering a
+// fixture needs), one run at a time, each as a ratio to its mode's bundled reference run. A
+// broken target must not cost much more than a good one: the kit should learn early what
+// will never come rather than wait it out in every scenario and every property case.
+// BENCH_MODES=agent,client narrows it; it takes minutes per mode. BENCH_RUNS=0 turns the
+// properties off (as the fixture tests run them).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -97,7 +98,8 @@ function timeRun(args) {
   const [mode, ...rest] = args;
   const started = performance.now();
   try {
-    execFileSync(node, ["dist/bin/acp-conformance.js", mode, "--quiet", "--runs", "0", ...rest], {
+    const runs = process.env.BENCH_RUNS !== undefined ? ["--runs", process.env.BENCH_RUNS] : [];
+    execFileSync(node, ["dist/bin/acp-conformance.js", mode, "--quiet", ...runs, ...rest], {
       stdio: "ignore",
       env: { ...process.env, TMPDIR: dir },
     });

@@ -11,7 +11,8 @@ import { loadBaseline } from "../kit/baseline-file.js";
 import { UsageError } from "../kit/errors.js";
 import { installInterruptCleanup } from "../kit/process/registry.js";
 import { REQUIREMENTS } from "../kit/requirements/index.js";
-import type { Mode } from "../kit/scenario.js";
+import type { Mode, PreflightResult } from "../kit/scenario.js";
+import { holdProcessOpen } from "../kit/time.js";
 import { formatSummary, progressPrinter, type TerminalOptions } from "../reports/terminal.js";
 import { MODES } from "../scenarios/index.js";
 import { EXIT } from "./exit-codes.js";
@@ -96,9 +97,15 @@ export async function runMode(mode: Mode, argv: ModeArguments): Promise<number> 
     },
   });
 
-  const preflight = await definition.preflight(plan, runId);
-  targetInfo = preflight.info;
-  await runScenarios(scenarios, plan, { listener: progressPrinter(terminal), runId, outcome, preflight });
+  const release = holdProcessOpen();
+  let preflight: PreflightResult;
+  try {
+    preflight = await definition.preflight(plan, runId);
+    targetInfo = preflight.info;
+    await runScenarios(scenarios, plan, { listener: progressPrinter(terminal), runId, outcome, preflight });
+  } finally {
+    release();
+  }
   const report = buildReport({
     plan,
     outcome,

@@ -20,6 +20,7 @@ import { KitBugError } from "../kit/errors.js";
 import type { PropertyResult, ScenarioResult } from "../kit/report/report-types.js";
 import { ownPeakRssBytes } from "../kit/process/peak-memory.js";
 import { targetsSpawned } from "../kit/process/registry.js";
+import { holdProcessOpen } from "../kit/time.js";
 
 export type { ProgressListener };
 
@@ -120,6 +121,7 @@ export async function runScenarios(
   }
   let next = 0;
   let kitBug: Error | undefined;
+  const release = holdProcessOpen();
 
   const runOne = async (scenario: Scenario, index: number) => {
     listener.scenarioStarted?.(scenario, index, scenarios.length);
@@ -173,11 +175,13 @@ export async function runScenarios(
     listener.scenarioFinished?.(scenario, result, checks);
   };
 
-  // Properties run many cases each, so they start first and the short fixed scenarios fill the
-  // gaps: started last, they left one worker running alone for the run's last few seconds.
+  // A scenario that waits out a deadline starts first, then the properties (many cases each),
+  // and the short fixed scenarios fill the gaps: started last, the long ones left one worker
+  // running alone for the run's last few seconds.
   const startOrder = [
-    ...scenarios.filter((scenario) => scenario.property),
-    ...scenarios.filter((scenario) => !scenario.property),
+    ...scenarios.filter((scenario) => scenario.waitsOutDeadline),
+    ...scenarios.filter((scenario) => scenario.property && !scenario.waitsOutDeadline),
+    ...scenarios.filter((scenario) => !scenario.property && !scenario.waitsOutDeadline),
   ];
   const worker = async () => {
     while (next < startOrder.length && !kitBug) {
@@ -189,7 +193,7 @@ export async function runScenarios(
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, plan.options.jobs) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, plan.options.jobs) }, worker)).finally(release);
   recordRunFacts(outcome);
   if (kitBug) throw kitBug;
   // Keep the report in scenario order whatever order the workers finished in.

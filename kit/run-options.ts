@@ -82,7 +82,9 @@ export const DEFAULTS = {
   scenarioTimeoutMs: 120_000,
   closeGraceMs: 5_000,
   clientTimeoutMs: 30_000,
-  hostTimeoutMs: 30_000,
+  // Long enough for any task of the kit's (each finishes in well under a second), short enough
+  // that a host with no timeout of its own costs a run no more than twice a good host's.
+  hostTimeoutMs: 12_000,
   transports: ["stdio", "acp"] as RuntimeTransport[],
   // One more than the cores: a scenario spends part of its time waiting on its target, and on 2
   // cores a third job made the default agent suite 8% faster (npm run bench, suite overhead).

@@ -57,6 +57,11 @@ export interface Scenario {
   needs?: readonly ScenarioNeed[];
   /** A property-based scenario: fast-check cases from --seed, --runs of them (scenarios/properties/). */
   property?: true;
+  /**
+   * It waits out a deadline the target should beat (a host's own timeout on a hung adapter):
+   * the runner starts it before the rest, so they run beside its wait instead of before it.
+   */
+  waitsOutDeadline?: true;
   run(context: ScenarioContext): Promise<void>;
 }
 
@@ -74,10 +79,36 @@ export class StopScenario extends Error {
   }
 }
 
+/**
+ * Ends a scenario because the preflight showed a basic it needs broken: never a property
+ * case's own failure, always the whole scenario's reason for not testing.
+ */
+export class StoppedByPreflight extends StopScenario {
+  override name = "StoppedByPreflight";
+}
+
+/** The requirements these checks failed: what a preflight reports as its knownDefects. */
+export function failedRequirements(checks: readonly CheckInput[]): RequirementId[] {
+  return [...new Set(checks.filter((check) => check.verdict === "fail").map((check) => check.requirement))];
+}
+
+/** Throws StoppedByPreflight when the preflight's blocker has this scope. */
+export function stopIfPreflightBlocked(preflight: PreflightResult, scope: PreflightBlockerScope): void {
+  const blocker = preflight.blocker;
+  if (blocker?.scope === scope)
+    throw new StoppedByPreflight(
+      blocker.reason,
+      blocker.unlock !== undefined ? { unlock: blocker.unlock } : {},
+    );
+}
+
 /** The target cannot be tested further without something the user must supply (credentials). */
 export class BlockedScenario extends Error {
   override name = "BlockedScenario";
 }
+
+/** What a blocker stops: agent mode's initialize or sessions; a stdio mode's every task. */
+export type PreflightBlockerScope = "initialize" | "sessions" | "tasks";
 
 /** What a mode's preflight learned before any scenario ran; every scenario's context carries it. */
 export interface PreflightResult {
@@ -88,7 +119,13 @@ export interface PreflightResult {
    * never created): the scenarios that need it end at once, not tested, with this reason,
    * instead of each waiting out its deadline for what will not come.
    */
-  blocker?: { reason: string; unlock?: string; scope: "initialize" | "sessions" };
+  blocker?: { reason: string; unlock?: string; scope: PreflightBlockerScope };
+  /**
+   * Requirements the preflight already saw broken, with its own check failing them: a
+   * scenario may skip a wait that would only show the same defect again (a host that keeps
+   * stdin open, an adapter whose helpers outlive it), and says so in its message.
+   */
+  knownDefects?: readonly RequirementId[];
   /** The slowest answer the target gave in the preflight (agent mode: initialize, session/new). */
   latencyMs?: number;
   /** What the preflight itself saw, recorded as checks of the pseudo-scenario "preflight". */

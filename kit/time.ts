@@ -12,3 +12,13 @@ export function sleep(ms: number): Promise<void> {
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   return Promise.race([promise, sleep(ms).then(() => undefined)]);
 }
+
+/**
+ * Keeps the process alive until the returned release is called. A run holds one: while it
+ * waits on nothing but the timers above (a pause for a target's leftovers to go, after the
+ * target exited), Node would otherwise end it early, silently, with exit code 0.
+ */
+export function holdProcessOpen(): () => void {
+  const handle = setInterval(() => {}, 60_000);
+  return () => clearInterval(handle);
+}

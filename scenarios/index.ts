@@ -6,6 +6,7 @@ import { preflightAgent } from "./agent/preflight.js";
 import { CLIENT_SCENARIOS, GENERIC_CLIENT_REQUIREMENTS } from "./client/index.js";
 import { preflightClient } from "./client/preflight.js";
 import { ADAPTER_SCENARIOS, GENERIC_ADAPTER_REQUIREMENTS } from "./adapter/index.js";
+import { preflightAdapter } from "./adapter/preflight.js";
 import { GENERIC_HOST_REQUIREMENTS, HOST_SCENARIOS } from "./host/index.js";
 import { preflightHost } from "./host/preflight.js";
 import { GENERIC_RUNTIME_REQUIREMENTS, RUNTIME_SCENARIOS } from "./runtime/index.js";
@@ -22,7 +23,7 @@ export const MODES: Record<Mode, ModeDefinition> = {
   adapter: {
     scenarios: ADAPTER_SCENARIOS,
     generic: GENERIC_ADAPTER_REQUIREMENTS,
-    preflight: async () => ({}),
+    preflight: preflightAdapter,
   },
   host: { scenarios: HOST_SCENARIOS, generic: GENERIC_HOST_REQUIREMENTS, preflight: preflightHost },
   runtime: {

@@ -7,7 +7,7 @@ import { TargetProcess, targetMarker, type ExitInfo } from "../../kit/process/ta
 import { tearDown } from "../../kit/process/teardown.js";
 import { TreeWatcher } from "../../kit/process/tree-watcher.js";
 import { findDescendants, type Descendant } from "../../kit/process/tree.js";
-import type { ScenarioContext } from "../../kit/scenario.js";
+import { type ScenarioContext, stopIfPreflightBlocked } from "../../kit/scenario.js";
 import { sleep, withTimeout } from "../../kit/time.js";
 import { AdapterWorkspace } from "./workspace.js";
 
@@ -25,10 +25,14 @@ export interface AdapterRun {
   stdoutBytes: number;
   stderrBytes: number;
   stderrTail: string;
-  /** When the adapter wrote its last stdout line, and when it exited (ms since spawn). */
+  /** When the kit read the adapter's last stdout line, and when it saw the adapter exit by itself (ms since spawn, one clock). */
   lastOutputAtMs: number | undefined;
   exitedAtMs: number | undefined;
   survivors: Descendant[];
+  /** The kit stopped the adapter --close-grace after its last line (AdapterRunOptions.stopWhenSilentMs): how it would have ended is unknown. */
+  stoppedWhenSilent: boolean;
+  /** How long the survivors were given to be gone after the adapter exited. */
+  settledMs: number;
   changesOutsideCwd: string[];
 }
 
@@ -36,11 +40,42 @@ const SETTLE_MS = 1_000;
 /** Keep a bounded amount of each line: the checks need shapes, not megabytes. */
 const MAX_LINE_BYTES = 2 * 1024 * 1024;
 
-export async function runAdapter(context: ScenarioContext, envelope: string): Promise<AdapterRun> {
+export interface AdapterRunOptions {
+  /**
+   * Give what the adapter started a moment to be gone before listing survivors (default: yes,
+   * unless the preflight already saw survivors). A run that does not judge descendants (a
+   * property's case) need not wait.
+   */
+  settleDescendants?: boolean;
+  /**
+   * Stop the adapter once its stdout has been silent this long (since its last line, or since
+   * it started): for an adapter the preflight showed lingering after its work, where waiting
+   * for each exit would cost the linger again and again.
+   */
+  stopWhenSilentMs?: number;
+}
+
+export async function runAdapter(
+  context: ScenarioContext,
+  envelope: string,
+  options: AdapterRunOptions = {},
+): Promise<AdapterRun> {
+  stopIfPreflightBlocked(context.preflight, "tasks");
+  const { knownDefects } = context.preflight;
+  const settleMs =
+    (options.settleDescendants ?? !knownDefects?.includes("adapter.cleanup.no-descendants")) ? SETTLE_MS : 0;
   const workspace = new AdapterWorkspace();
   context.defer(async () => workspace.remove());
   const marker = targetMarker(context.runId);
   const started = Date.now();
+  /** Resolves "silent" once `lastAtMs()` (ms since start) is `ms` in the past. */
+  const silenceFor = async (ms: number, lastAtMs: () => number): Promise<"silent"> => {
+    for (;;) {
+      const waitMs = lastAtMs() + ms - (Date.now() - started);
+      if (waitMs <= 0) return "silent";
+      await sleep(waitMs);
+    }
+  };
   const target = await TargetProcess.spawn({
     command: context.target.command,
     args: context.target.args,
@@ -79,10 +114,19 @@ export async function runAdapter(context: ScenarioContext, envelope: string): Pr
   await target.write(`${envelope}\n`, context.options.timeoutMs);
   target.closeStdin();
 
-  const exit = await withTimeout(target.exited, context.options.timeoutMs);
+  // When the kit saw the exit, on the same clock as each line's arrival.
+  let exitSeenAtMs: number | undefined;
+  void target.exited.then(() => (exitSeenAtMs ??= Date.now() - started));
+  const exit = await withTimeout(
+    options.stopWhenSilentMs === undefined
+      ? target.exited
+      : Promise.race([target.exited, silenceFor(options.stopWhenSilentMs, () => lastOutputAtMs ?? 0)]),
+    context.options.timeoutMs,
+  );
+  const stoppedWhenSilent = exit === "silent";
   const timedOut = exit === undefined;
   watcher.tick();
-  if (timedOut) {
+  if (timedOut || stoppedWhenSilent) {
     target.signalGroup("SIGKILL");
     await withTimeout(target.exited, 5_000);
   }
@@ -90,7 +134,7 @@ export async function runAdapter(context: ScenarioContext, envelope: string): Pr
   // The last lines can still be in the pipes when the exit is seen (see scenarios/harness/run-with-peer.ts).
   await withTimeout(Promise.all([target.stdoutDone, target.stderrDone]), 3_000);
   let survivors = findDescendants({ rootPid: target.pid, marker, seenEarlier: watcher.seen.values() });
-  const deadline = Date.now() + SETTLE_MS;
+  const deadline = Date.now() + settleMs;
   while (survivors.length > 0 && Date.now() < deadline) {
     await sleep(50);
     survivors = findDescendants({ rootPid: target.pid, marker, seenEarlier: watcher.seen.values() });
@@ -103,8 +147,10 @@ export async function runAdapter(context: ScenarioContext, envelope: string): Pr
     stderrBytes: target.stderrBytes,
     stderrTail: target.stderrTail(),
     lastOutputAtMs,
-    exitedAtMs: target.exitInfo?.afterMs,
+    exitedAtMs: timedOut || stoppedWhenSilent ? undefined : exitSeenAtMs,
+    stoppedWhenSilent,
     survivors,
+    settledMs: settleMs,
     changesOutsideCwd: workspace.changesOutsideCwd(),
   };
 }
@@ -125,6 +171,7 @@ export function envelopeLine(task: Record<string, unknown>, prompt: string, prot
 
 export function describeAdapterExit(run: AdapterRun): string {
   if (run.timedOut) return "the adapter was still running at --timeout";
+  if (run.stoppedWhenSilent) return "the kit stopped the adapter once it fell silent after its last line";
   if (!run.exit) return "the adapter's exit was not seen";
   return run.exit.code !== null
     ? `the adapter exited with code ${run.exit.code}`

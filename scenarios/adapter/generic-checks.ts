@@ -125,7 +125,7 @@ export function recordGenericAdapterChecks(context: ScenarioContext, run: Adapte
       ? {
           requirement: "adapter.cleanup.no-descendants",
           verdict: "fail",
-          message: `${run.survivors.length} process(es) the adapter started outlived it: ${listSurvivors(run.survivors)}`,
+          message: `${run.survivors.length} process(es) the adapter started outlived it: ${listSurvivors(run.survivors)}${run.settledMs === 0 ? " (listed as it exited: the preflight saw its helpers outlive it already, so the kit did not wait for them again)" : ""}`,
           evidence: { processes: survivorEvidence(run.survivors) },
         }
       : {

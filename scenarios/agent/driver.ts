@@ -16,7 +16,12 @@ import {
 } from "../../kit/wire/connection.js";
 import { AcpSchema } from "../../kit/wire/schema.js";
 import { Transcript } from "../../kit/wire/transcript.js";
-import { BlockedScenario, StopScenario, type ScenarioContext } from "../../kit/scenario.js";
+import {
+  BlockedScenario,
+  StopScenario,
+  stopIfPreflightBlocked,
+  type ScenarioContext,
+} from "../../kit/scenario.js";
 import { MAX_FRAME_BYTES } from "../../kit/run-options.js";
 import { describeOutcome } from "./evidence.js";
 import { recordGenericChecks } from "./generic-checks.js";
@@ -79,9 +84,7 @@ export class AgentUnderTest {
     context: ScenarioContext,
     options: { evenIfBlocked?: boolean } = {},
   ): Promise<AgentUnderTest> {
-    const blocker = context.preflight.blocker;
-    if (blocker?.scope === "initialize" && !options.evenIfBlocked)
-      throw new StopScenario(blocker.reason, blocker.unlock !== undefined ? { unlock: blocker.unlock } : {});
+    if (!options.evenIfBlocked) stopIfPreflightBlocked(context.preflight, "initialize");
     const scratch = makeScratchDir("sessions-");
     const transcript = new Transcript();
     const target = await TargetProcess.spawn({
@@ -212,9 +215,7 @@ export class AgentUnderTest {
 
   /** session/new in this scenario's own directory; blocks the scenario on -32000 (auth required). */
   async newSession(): Promise<string> {
-    const blocker = this.context.preflight.blocker;
-    if (blocker?.scope === "sessions")
-      throw new StopScenario(blocker.reason, blocker.unlock !== undefined ? { unlock: blocker.unlock } : {});
+    stopIfPreflightBlocked(this.context.preflight, "sessions");
     const outcome = this.guardAuth(
       await this.request("session/new", { cwd: this.sessionCwd, mcpServers: [] }),
     );

@@ -10,37 +10,19 @@
 import { randomUUID } from "node:crypto";
 import { UsageError } from "../../kit/errors.js";
 import type { RunPlan } from "../../kit/run-options.js";
-import {
-  BlockedScenario,
-  type CheckInput,
-  type PreflightResult,
-  type ScenarioContext,
-  StopScenario,
-} from "../../kit/scenario.js";
+import { BlockedScenario, type PreflightResult, StopScenario } from "../../kit/scenario.js";
 import { withTimeout } from "../../kit/time.js";
+import { preflightContext } from "../harness/preflight-context.js";
 import { AgentUnderTest } from "./driver.js";
 
 export async function preflightAgent(plan: RunPlan, runId: string = randomUUID()): Promise<PreflightResult> {
-  const checks: CheckInput[] = [];
-  const cleanups: Array<() => Promise<void>> = [];
-  const context: ScenarioContext = {
-    scenarioId: "preflight",
-    mode: plan.mode,
-    options: plan.options,
-    target: plan.target,
-    signal: new AbortController().signal,
-    runId,
-    preflight: {},
-    check: (input) => void checks.push(input),
-    defer: (cleanup) => void cleanups.push(cleanup),
-    recordProperty: () => {},
-  };
+  const { context, checks, cleanUp } = preflightContext(plan, runId);
   try {
     const agent = await AgentUnderTest.start(context);
     // The checks array fills in as the agent is torn down (its per-frame checks), below.
     return { ...(await probe(agent)), checks };
   } finally {
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    await cleanUp();
   }
 }
 

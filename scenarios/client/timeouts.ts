@@ -13,6 +13,7 @@ export const hungAgentScenario: Scenario = {
   title: "the agent never answers the prompt",
   mode: "client",
   requirements: ["client.timeouts.gives-up-on-hung-agent"],
+  waitsOutDeadline: true,
   async run(context) {
     const run = await runClient(context, agentScript([{ message: nonce("before-hang") }, { hang: true }]));
     recordGenericClientChecks(context, run);

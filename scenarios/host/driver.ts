@@ -6,7 +6,7 @@
  * host's stdout or stderr.
  */
 import { runTargetWithPeer, type PeerRun, type PeerRunOptions } from "../harness/run-with-peer.js";
-import type { ScenarioContext } from "../../kit/scenario.js";
+import { type ScenarioContext, stopIfPreflightBlocked } from "../../kit/scenario.js";
 import type { AdapterAction, AdapterScript } from "../../peers/script-types.js";
 
 export { nonce } from "../harness/nonce.js";
@@ -18,10 +18,14 @@ export function runHost(
   actions: AdapterAction[],
   options: Pick<PeerRunOptions, "whileRunning"> & { faults?: AdapterScript["faults"] } = {},
 ): Promise<HostRun> {
+  stopIfPreflightBlocked(context.preflight, "tasks");
+  const { knownDefects } = context.preflight;
   const script: AdapterScript = {
     role: "adapter",
     actions,
     ...(options.faults ? { faults: options.faults } : {}),
+    // The preflight waited for EOF already and saw none: waiting again only shows it again.
+    ...(knownDefects?.includes("host.framing.one-envelope-then-eof") ? { eofWaitMs: 0 } : {}),
   };
   return runTargetWithPeer(context, script, {
     placeholder: "{adapter}",

@@ -37,7 +37,10 @@ export function recordEnvelopeCheck(context: ScenarioContext, run: HostRun): voi
     problem ??= stdioFrameProblems("stdio-adapter", "Envelope", value);
     if (problem === undefined && envelope.lines !== 1)
       problem = `the adapter got ${envelope.lines} lines before EOF, not one`;
-    if (problem === undefined && !envelope.eof) problem = "stdin was not closed after the envelope line";
+    if (problem === undefined && !envelope.eof)
+      problem = context.preflight.knownDefects?.includes("host.framing.one-envelope-then-eof")
+        ? "stdin was not closed after the envelope line (as in the preflight, where the kit's adapter waited 2 s for EOF; here it went on at once)"
+        : "stdin was not closed after the envelope line";
     if (problem !== undefined) {
       context.check({
         requirement: "host.framing.one-envelope-then-eof",

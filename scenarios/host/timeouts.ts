@@ -12,6 +12,7 @@ export const hungAdapterScenario: Scenario = {
   title: "an adapter that shows a message and never exits",
   mode: "host",
   requirements: ["host.timeouts.kills-hung-adapter", "host.cleanup.adapter-group-gone"],
+  waitsOutDeadline: true,
   async run(context) {
     const run = await runHost(context, withControl(nonce("control"), [{ hang: true }]));
     recordEnvelopeCheck(context, run);

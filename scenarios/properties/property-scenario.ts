@@ -11,6 +11,7 @@ import type { RequirementId } from "../../kit/requirements/index.js";
 import {
   BlockedScenario,
   StopScenario,
+  StoppedByPreflight,
   type Mode,
   type Scenario,
   type ScenarioContext,
@@ -45,6 +46,8 @@ export interface PropertyDefinition<Setup, Value> {
   arbitrary(setup: Setup): fc.Arbitrary<Value>;
   /** Runs one case against fresh targets; undefined when the property holds for it. */
   runCase(context: ScenarioContext, setup: Setup, value: Value): Promise<CaseFailure | undefined>;
+  /** What the cases could not judge, when that depends on the target; added to the property's verdict. */
+  caveat?(setup: Setup): string | undefined;
   /** The counterexample as the report shows it: plain JSON a person can read. */
   describe(setup: Setup, value: Value): Record<string, unknown>;
 }
@@ -87,16 +90,17 @@ async function runProperty<Setup, Value>(
 
   // The last failure seen for each case, so the shrunk counterexample comes with its own explanation.
   const failures = new Map<string, CaseFailure>();
-  let blocked: BlockedScenario | undefined;
+  let blocked: BlockedScenario | StoppedByPreflight | undefined;
   const property = fc.asyncProperty(definition.arbitrary(setup), async (value) => {
-    // Timed out (the runner reports it) or blocked (credentials): stop spawning targets.
+    // Timed out (the runner reports it), blocked (credentials) or stopped by what the
+    // preflight showed: stop spawning targets.
     if (context.signal.aborted || blocked) return true;
     try {
       const failure = await runIsolatedCase(definition, context, setup, value);
       if (failure) failures.set(JSON.stringify(value), failure);
       return failure === undefined;
     } catch (error) {
-      if (!(error instanceof BlockedScenario)) throw error;
+      if (!(error instanceof BlockedScenario) && !(error instanceof StoppedByPreflight)) throw error;
       blocked = error;
       return true;
     }
@@ -163,7 +167,8 @@ async function runProperty<Setup, Value>(
   }
   if (details.numRuns === 0)
     return notTested(`no case ran within the ${propertyTimeMs} ms budget (--property-time)`);
-  const message = `held for ${details.numRuns} generated case(s) from seed ${seed}${budget}`;
+  const caveat = definition.caveat?.(setup);
+  const message = `held for ${details.numRuns} generated case(s) from seed ${seed}${budget}${caveat !== undefined ? `; ${caveat}` : ""}`;
   for (const requirement of definition.requirements)
     context.check({ requirement, verdict: "pass", message: `property ${definition.id} ${message}` });
   context.recordProperty({
@@ -191,7 +196,8 @@ async function runIsolatedCase<Setup, Value>(
     return await withCaseContext(context, (caseContext) => definition.runCase(caseContext, setup, value));
   } catch (error) {
     // A driver stops a case it cannot go on with (no answer to initialize, for instance): that is the case's failure.
-    if (error instanceof StopScenario) return { message: error.message };
+    if (error instanceof StopScenario && !(error instanceof StoppedByPreflight))
+      return { message: error.message };
     throw error;
   }
 }
