@@ -1,0 +1,82 @@
+/**
+ * What the host and adapter preflights learn, through the real CLI with properties on: a basic
+ * shown broken ends every scenario at once (not tested, saying why), and a defect already
+ * shown is not waited out again in every scenario and property case, with the run saying so.
+ */
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { failingIds, runCli } from "./run-cli.js";
+
+const adapter = (file: string) => [process.execPath, join("dist/fixtures/adapters", `${file}.js`)];
+const host = (file: string) => [process.execPath, join("dist/fixtures/hosts", `${file}.js`), "{adapter}"];
+
+describe.concurrent("what the preflight learns", () => {
+  it("an adapter that never finishes a task: only finishes-in-time fails, the rest (property included) is not tested with the reason", async () => {
+    const run = await runCli(["adapter", "--timeout", "2000", "--runs", "3", "--", ...adapter("hangs")]);
+    const report = run.report!;
+    expect(failingIds(report)).toEqual(["adapter.timeouts.finishes-in-time"]);
+    const property = report.requirements.find((result) => result.id === "adapter.events.exit-code-agrees")!;
+    expect(property.verdict).toBe("not-tested");
+    expect(JSON.stringify(property.checks)).toContain(
+      "did not finish an ordinary task within --timeout (2000 ms)",
+    );
+    expect(JSON.stringify(report)).toContain("a longer --timeout");
+  });
+
+  it("an adapter that lingers: the property's cases are stopped once silent, and its verdict says their exit codes went unjudged", async () => {
+    const run = await runCli([
+      "adapter",
+      "--close-grace",
+      "1000",
+      "--runs",
+      "3",
+      "--",
+      ...adapter("lingers-after-output"),
+    ]);
+    expect(failingIds(run.report!)).toEqual(["adapter.cleanup.exits-after-work"]);
+    const property = run.report!.properties.find((result) => result.id === "adapter.property.task-content")!;
+    expect(property.verdict).toBe("pass");
+    expect(property.message).toMatch(
+      /3 case\(s\) were stopped 500 ms after the adapter's last line.*not judged/,
+    );
+  });
+
+  it("an adapter whose helper outlives it: later runs list survivors as it exits, and say why", async () => {
+    const run = await runCli(["adapter", "--runs", "2", "--", ...adapter("leaks-grandchild")]);
+    expect(failingIds(run.report!)).toEqual(["adapter.cleanup.no-descendants"]);
+    const checks = run.report!.requirements.find(
+      (result) => result.id === "adapter.cleanup.no-descendants",
+    )!.checks;
+    expect(checks.find((check) => check.scenario === "preflight")?.verdict).toBe("fail");
+    expect(
+      checks.filter((check) => check.message.includes("the kit did not wait for them again")).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it("a host that never starts the adapter: every scenario ends at once, not tested, naming the cause", async () => {
+    const run = await runCli(["host", "--runs", "3", "--", ...host("never-starts-adapter")]);
+    const report = run.report!;
+    expect(failingIds(report)).toEqual(["host.framing.one-envelope-then-eof"]);
+    expect(report.requirements.filter((result) => result.verdict === "pass")).toEqual([]);
+    const timeout = report.requirements.find((result) => result.id === "host.timeouts.kills-hung-adapter")!;
+    expect(timeout.checks[0]!.message).toContain("the host never started the kit's adapter in the preflight");
+    // Each scenario stopped before it started the host (the preflight's run is the only one).
+    expect(
+      report.scenarios.every((scenario) => scenario.message?.includes("never started the kit's adapter")),
+    ).toBe(true);
+  });
+
+  it("a host that keeps stdin open: the kit's adapter waits for EOF in the preflight only", async () => {
+    const run = await runCli(["host", "--runs", "2", "--", ...host("keeps-stdin-open")]);
+    expect(failingIds(run.report!)).toEqual(["host.framing.one-envelope-then-eof"]);
+    const checks = run.report!.requirements.find(
+      (result) => result.id === "host.framing.one-envelope-then-eof",
+    )!.checks;
+    expect(checks.find((check) => check.scenario === "preflight")?.message).toBe(
+      "the envelope: stdin was not closed after the envelope line",
+    );
+    expect(
+      checks.filter((check) => check.message.includes("here it went on at once")).length,
+    ).toBeGreaterThan(0);
+  });
+});
