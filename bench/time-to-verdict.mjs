@@ -4,7 +4,7 @@
 // broken target must not cost much more than a good one: the kit should learn early what
 // will never come rather than wait it out in every scenario and every property case.
 // BENCH_MODES=agent,client narrows it; it takes minutes per mode. BENCH_RUNS=0 turns the
-// properties off (as the fixture tests run them).
+// properties off (as the fixture tests run them); BENCH_VERBOSE=1 prints each run as it ends.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -119,8 +119,11 @@ export function measureTimeToVerdict(modes = process.env.BENCH_MODES?.split(",")
   for (const mode of modes) {
     const [reference, ...fixtures] = MODES[mode];
     const referenceSeconds = timeRun(reference.args);
+    if (process.env.BENCH_VERBOSE) console.error(`${mode}: reference ${referenceSeconds.toFixed(1)} s`);
     const ratios = fixtures.map((fixture) => {
       const seconds = timeRun(fixture.args);
+      if (process.env.BENCH_VERBOSE)
+        console.error(`  ${fixture.name}: ${seconds.toFixed(1)} s (${(seconds / referenceSeconds).toFixed(2)}×)`);
       return { name: fixture.name, seconds, ratio: seconds / referenceSeconds };
     });
     const values = ratios.map((entry) => entry.ratio);
