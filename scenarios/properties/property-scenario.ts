@@ -21,6 +21,13 @@ import type { PropertyResult, TranscriptLine } from "../../kit/report/report-typ
 import { replayCommand } from "./replay-command.js";
 import { KitBugError } from "../../kit/errors.js";
 
+/**
+ * How long a property may shrink a counterexample it found. Each shrink step is a real run of
+ * the target, so an unbounded shrink made a broken target cost several times a good one; a few
+ * seconds get most of the way to a small case.
+ */
+const SHRINK_TIME_MS = 5_000;
+
 /** What went wrong in one case: a sentence for the report, and evidence for a person. */
 export interface CaseFailure {
   message: string;
@@ -91,12 +98,21 @@ async function runProperty<Setup, Value>(
   // The last failure seen for each case, so the shrunk counterexample comes with its own explanation.
   const failures = new Map<string, CaseFailure>();
   let blocked: BlockedScenario | StoppedByPreflight | undefined;
+  let firstFailureAt: number | undefined;
+  let shrinkingCut = false;
   const property = fc.asyncProperty(definition.arbitrary(setup), async (value) => {
     // Timed out (the runner reports it), blocked (credentials) or stopped by what the
     // preflight showed: stop spawning targets.
     if (context.signal.aborted || blocked) return true;
+    // Past its budget, shrinking is ended by passing every further candidate unrun: the
+    // counterexample reported is the smallest failing case run so far, still a real failure.
+    if (firstFailureAt !== undefined && performance.now() - firstFailureAt > SHRINK_TIME_MS) {
+      shrinkingCut = true;
+      return true;
+    }
     try {
       const failure = await runIsolatedCase(definition, context, setup, value);
+      if (failure) firstFailureAt ??= performance.now();
       if (failure) failures.set(JSON.stringify(value), failure);
       return failure === undefined;
     } catch (error) {
@@ -136,7 +152,7 @@ async function runProperty<Setup, Value>(
     const found =
       replay !== undefined
         ? "replayed counterexample"
-        : `after ${details.numRuns} case(s) and ${details.numShrinks} shrink(s)`;
+        : `after ${details.numRuns} case(s) and ${details.numShrinks} shrink(s)${shrinkingCut ? `, shrinking stopped after ${SHRINK_TIME_MS / 1000} s` : ""}`;
     const message = `${failure.message} (${found}, seed ${seed}${budget})`;
     const requirement = failure.requirement ?? ownRequirement;
     // A transcript excerpt goes where every report looks for one (the transcript viewer, the Markdown details).
