@@ -6,6 +6,7 @@
  */
 import { makeScratchDir, removeScratchDir } from "../../kit/scratch-dirs.js";
 import { runTargetWithPeer, type PeerRun, type PeerRunOptions } from "../harness/run-with-peer.js";
+import type { RunOptions } from "../../kit/run-options.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
 import type { AdapterAction } from "../../peers/script-types.js";
 
@@ -35,6 +36,14 @@ export const TASK = { id: "ACP-CONFORMANCE-RT", request: "Say what you did.", co
  */
 export const SPAWN_LONG_LIVED_CHILD: AdapterAction = { spawn: { seconds: 120 } };
 
+/**
+ * The timeoutMs of the kit's requests: 5 s inside --host-timeout, so a runtime that enforces it
+ * ends the task before the kit gives up on the runtime.
+ */
+export function requestTimeoutMs(options: Pick<RunOptions, "hostTimeoutMs">): number {
+  return Math.max(1_000, options.hostTimeoutMs - 5_000);
+}
+
 export async function runRuntime(
   context: ScenarioContext,
   actions: AdapterAction[],
@@ -59,7 +68,7 @@ export async function runRuntime(
           command: shim.path,
           args: [],
           cwd,
-          timeoutMs: Math.max(1_000, context.options.hostTimeoutMs - 5_000),
+          timeoutMs: requestTimeoutMs(context.options),
           task: TASK,
         };
         sent = options.request ? options.request(request) : request;

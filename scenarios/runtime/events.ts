@@ -9,6 +9,7 @@ import {
   describeRuntimeRun,
   messageTexts,
   nonce,
+  requestTimeoutMs,
   runRuntime,
   SPAWN_LONG_LIVED_CHILD,
 } from "./driver.js";
@@ -51,18 +52,21 @@ export const ordinaryScenario: Scenario = {
 
 export const streamedScenario: Scenario = {
   id: "runtime.task.streamed",
-  title: "a message, then the agent waits (up to 10 s) until the runtime has passed it on",
+  title:
+    "a message, then the agent waits (up to 2 s inside the request's timeoutMs) until the runtime has passed it on",
   mode: "runtime",
   requirements: ["runtime.events.messages-streamed"],
   async run(context) {
     // Timing would depend on the machine's load; instead the agent holds its exit until the kit
     // has read the first message event, so only a runtime that batches keeps it waiting.
     const early = nonce("early");
+    // Inside the request's timeoutMs, so a runtime that enforces it does not end the wait first.
+    const waitMs = Math.max(500, requestTimeoutMs(context.options) - 2_000);
     const run = await runRuntime(
       context,
       [
         { message: { text: early } },
-        { awaitRelease: { name: "early", timeoutMs: 10_000 } },
+        { awaitRelease: { name: "early", timeoutMs: waitMs } },
         { message: { text: nonce("late") } },
       ],
       {
@@ -91,8 +95,7 @@ export const streamedScenario: Scenario = {
         : {
             requirement: "runtime.events.messages-streamed",
             verdict: "fail",
-            message:
-              "the agent waited 10 s after its first message and no message event came: messages are held back until the agent exits",
+            message: `the agent waited ${waitMs / 1000} s after its first message and no message event came: messages are held back until the agent exits`,
           },
     );
   },
