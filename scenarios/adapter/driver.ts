@@ -48,12 +48,19 @@ export interface AdapterRunOptions {
    */
   settleDescendants?: boolean;
   /**
-   * Stop the adapter once its stdout has been silent this long (since its last line, or since
-   * it started): for an adapter the preflight showed lingering after its work, where waiting
-   * for each exit would cost the linger again and again.
+   * Stop the adapter once its stdout has been silent this long after a line. Default: `lingerStopMs(context)`, set only for an adapter the preflight showed
+   * lingering after its work, where waiting for each exit would cost the linger again and again.
    */
   stopWhenSilentMs?: number;
 }
+
+/** How long after its last line a run stops the adapter: half a second (at most --close-grace) once the preflight saw it linger, else never. */
+export function lingerStopMs(context: ScenarioContext): number | undefined {
+  return context.preflight.knownDefects?.includes("adapter.cleanup.exits-after-work")
+    ? Math.min(context.options.closeGraceMs, LINGER_STOP_MS)
+    : undefined;
+}
+const LINGER_STOP_MS = 250;
 
 export async function runAdapter(
   context: ScenarioContext,
@@ -62,17 +69,22 @@ export async function runAdapter(
 ): Promise<AdapterRun> {
   stopIfPreflightBlocked(context.preflight, "tasks");
   const { knownDefects } = context.preflight;
+  const stopWhenSilentMs = options.stopWhenSilentMs ?? lingerStopMs(context);
   const settleMs =
     (options.settleDescendants ?? !knownDefects?.includes("adapter.cleanup.no-descendants")) ? SETTLE_MS : 0;
   const workspace = new AdapterWorkspace();
   context.defer(async () => workspace.remove());
   const marker = targetMarker(context.runId);
   const started = Date.now();
-  /** Resolves "silent" once `lastAtMs()` (ms since start) is `ms` in the past. */
-  const silenceFor = async (ms: number, lastAtMs: () => number): Promise<"silent"> => {
+  /**
+   * Resolves "silent" once the last line (ms since start) is `ms` in the past. Never before the
+   * first line: a slow start (Node on a busy machine) is not the linger the preflight saw.
+   */
+  const silenceFor = async (ms: number, lastAtMs: () => number | undefined): Promise<"silent"> => {
     for (;;) {
-      const waitMs = lastAtMs() + ms - (Date.now() - started);
-      if (waitMs <= 0) return "silent";
+      const last = lastAtMs();
+      const waitMs = last === undefined ? ms : last + ms - (Date.now() - started);
+      if (last !== undefined && waitMs <= 0) return "silent";
       await sleep(waitMs);
     }
   };
@@ -118,9 +130,9 @@ export async function runAdapter(
   let exitSeenAtMs: number | undefined;
   void target.exited.then(() => (exitSeenAtMs ??= Date.now() - started));
   const exit = await withTimeout(
-    options.stopWhenSilentMs === undefined
+    stopWhenSilentMs === undefined
       ? target.exited
-      : Promise.race([target.exited, silenceFor(options.stopWhenSilentMs, () => lastOutputAtMs ?? 0)]),
+      : Promise.race([target.exited, silenceFor(stopWhenSilentMs, () => lastOutputAtMs)]),
     context.options.timeoutMs,
   );
   const stoppedWhenSilent = exit === "silent";

@@ -17,6 +17,7 @@ import {
   adapterEvents,
   describeAdapterExit,
   envelopeLine,
+  lingerStopMs,
   PROMPT,
   runAdapter,
   TASK,
@@ -26,12 +27,6 @@ import { exitCodeAgrees, linesNotEvents } from "./event-rules.js";
 
 /** Longest generated text: long enough for runs of multi-byte characters, short enough that a case stays cheap. */
 const MAX_TEXT_CHARACTERS = 4096;
-/**
- * How long a lingering adapter's case may stay silent before the kit takes its output as
- * complete and stops it. A line later than this is missed (the case judges less), never
- * blamed on the adapter.
- */
-const CASE_SILENCE_MS = 500;
 /** How much of a generated text and of the adapter's stdout a report shows. */
 const SHOWN_CHARACTERS = 200;
 
@@ -58,8 +53,9 @@ function runEvidence(run: AdapterRun): Record<string, unknown> {
 
 /**
  * How the cases are run. When the preflight saw the adapter linger after its work, each case
- * is stopped half a second after the adapter's last line instead of costing the linger again;
- * such a case is judged on its lines alone, and the property's verdict says how many were.
+ * is stopped half a second after the adapter's last line instead of costing the linger again
+ * (runAdapter does it); such a case is judged on its lines alone, and the property's verdict
+ * says how many were.
  */
 interface CaseRunning {
   stopWhenSilentMs: number | undefined;
@@ -77,9 +73,7 @@ export const adapterTaskContentProperty = definePropertyScenario<CaseRunning, Ta
     "adapter.timeouts.finishes-in-time",
   ] as const satisfies readonly RequirementId[],
   setup: async (context) => ({
-    stopWhenSilentMs: context.preflight.knownDefects?.includes("adapter.cleanup.exits-after-work")
-      ? Math.min(context.options.closeGraceMs, CASE_SILENCE_MS)
-      : undefined,
+    stopWhenSilentMs: lingerStopMs(context),
     stoppedWhenSilent: 0,
   }),
   arbitrary: () =>
@@ -92,10 +86,7 @@ export const adapterTaskContentProperty = definePropertyScenario<CaseRunning, Ta
     const run = await runAdapter(
       context,
       envelopeLine({ ...TASK, request }, `${PROMPT}\n\n${conversation}`),
-      {
-        settleDescendants: false,
-        ...(running.stopWhenSilentMs !== undefined ? { stopWhenSilentMs: running.stopWhenSilentMs } : {}),
-      },
+      { settleDescendants: false },
     );
     if (run.stoppedWhenSilent) running.stoppedWhenSilent += 1;
     if (run.timedOut) {

@@ -3,6 +3,8 @@
  * shown broken ends every scenario at once (not tested, saying why), and a defect already
  * shown is not waited out again in every scenario and property case, with the run saying so.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { failingIds, runCli } from "./run-cli.js";
@@ -23,7 +25,7 @@ describe.concurrent("what the preflight learns", () => {
     expect(JSON.stringify(report)).toContain("a longer --timeout");
   });
 
-  it("an adapter that lingers: the property's cases are stopped once silent, and its verdict says their exit codes went unjudged", async () => {
+  it("an adapter that lingers: later runs and the property's cases are stopped once silent, and say their exit codes went unjudged", async () => {
     const run = await runCli([
       "adapter",
       "--close-grace",
@@ -37,8 +39,55 @@ describe.concurrent("what the preflight learns", () => {
     const property = run.report!.properties.find((result) => result.id === "adapter.property.task-content")!;
     expect(property.verdict).toBe("pass");
     expect(property.message).toMatch(
-      /3 case\(s\) were stopped 500 ms after the adapter's last line.*not judged/,
+      /3 case\(s\) were stopped 250 ms after the adapter's last line.*not judged/,
     );
+    const exitCode = run.report!.requirements.find(
+      (result) => result.id === "adapter.events.exit-code-agrees",
+    )!;
+    expect(exitCode.checks.find((check) => check.scenario === "preflight")?.verdict).toBe("pass");
+    expect(
+      exitCode.checks.filter(
+        (check) =>
+          check.verdict === "not-tested" && check.message.includes("since the preflight saw it linger"),
+      ).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it("a lingering adapter that is slow to start is not stopped before its first line", async () => {
+    // Half a second of silence before every first line, then the reference behaviour, then a 3 s linger.
+    const directory = mkdtempSync(join(tmpdir(), "acp-conformance-slow-start-"));
+    const script = join(directory, "slow-start-lingers.mjs");
+    writeFileSync(
+      script,
+      `let input = "";
+process.stdin.on("data", (chunk) => (input += chunk));
+process.stdin.on("end", () => setTimeout(() => {
+  const { protocolVersion } = JSON.parse(input);
+  if (protocolVersion !== 1) console.log(JSON.stringify({ type: "error", message: "unsupported protocolVersion" }));
+  else console.log(JSON.stringify({ type: "message", text: "done" }));
+  setTimeout(() => process.exit(protocolVersion === 1 ? 0 : 1), 3000);
+}, 800));
+`,
+    );
+    try {
+      const run = await runCli([
+        "adapter",
+        "--close-grace",
+        "1000",
+        "--runs",
+        "0",
+        "--",
+        process.execPath,
+        script,
+      ]);
+      expect(failingIds(run.report!)).toEqual(["adapter.cleanup.exits-after-work"]);
+      const refused = run.report!.requirements.find(
+        (result) => result.id === "adapter.events.rejects-unsupported-version",
+      )!;
+      expect(refused.verdict).toBe("pass");
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it("an adapter whose helper outlives it: later runs list survivors as it exits, and say why", async () => {
