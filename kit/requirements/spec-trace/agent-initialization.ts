@@ -45,7 +45,7 @@ export const AGENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     keyword: "schema",
     says: "A protocol version is one integer naming a major version; a version of another JSON type is rejected.",
     schema: "schema/v1/schema.json#/$defs/ProtocolVersion",
-    checkedBy: ["agent.initialization.rejects-mistyped-version"],
+    checkedBy: ["agent.initialization.rejects-mistyped-version", "agent.schema.valid-payloads"],
   },
   {
     id: "initialization#same-version-if-supported",
@@ -94,6 +94,7 @@ export const AGENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     keyword: "MUST",
     says: "A capability the client omitted is unsupported: the agent never uses fs or terminal methods the client did not advertise.",
     checkedBy: ["agent.capabilities.no-fs-unadvertised", "agent.capabilities.no-terminal-unadvertised"],
+    note: "the kit sets fs and terminal to false rather than omitting them; the fs and terminal pages treat both alike",
   },
   {
     id: "initialization#omitted-elicitation-unsupported",

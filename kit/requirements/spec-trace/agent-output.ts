@@ -109,6 +109,15 @@ export const AGENT_OUTPUT_STATEMENTS: readonly SpecStatement[] = [
     gap: "Fail when a tool_call_update names a toolCallId no earlier tool_call or permission request of the session named.",
   },
   {
+    id: "tool-calls#status-moves-forward",
+    page: "tool-calls",
+    anchor: "status",
+    line: 212,
+    keyword: "implied",
+    says: "A tool call's status moves forward: pending, then in_progress, then completed or failed, never back.",
+    gap: "Fail when a tool call is reported pending or in_progress after it was reported completed or failed.",
+  },
+  {
     id: "tool-calls#permission-request-shape",
     page: "tool-calls",
     anchor: "requesting-permission",
@@ -194,6 +203,7 @@ export const AGENT_OUTPUT_STATEMENTS: readonly SpecStatement[] = [
     says: "A plan update carries entries, each with content, a priority (high, medium, low) and a status (pending, in_progress, completed).",
     schema: "schema/v1/schema.json#/$defs/Plan",
     checkedBy: ["agent.schema.valid-payloads"],
+    note: "validated whenever the agent sends one; no scenario asks for it",
   },
   {
     id: "agent-plan#complete-list",
@@ -226,6 +236,7 @@ export const AGENT_OUTPUT_STATEMENTS: readonly SpecStatement[] = [
     says: "An available_commands_update lists commands, each with a name and a description, and an input with a hint when present.",
     schema: "schema/v1/schema.json#/$defs/AvailableCommandsUpdate",
     checkedBy: ["agent.schema.valid-payloads"],
+    note: "validated whenever the agent sends one; no scenario asks for it",
   },
   {
     id: "slash-commands#after-session-created",

@@ -133,6 +133,18 @@ export const AGENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     excluded: { reason: "out-of-scope", why: "Either answer is allowed; nothing to fail." },
   },
   {
+    id: "session-setup#roots-sent-when-advertised",
+    page: "session-setup",
+    anchor: "additional-workspace-roots",
+    line: 344,
+    keyword: "MUST",
+    says: "additionalDirectories, absolute paths each, are sent only to an agent advertising that capability.",
+    excluded: {
+      reason: "client-side",
+      why: "The client sends them; the agent's part is traced as roots-not-restored and root-set-boundary.",
+    },
+  },
+  {
     id: "session-setup#roots-not-restored",
     page: "session-setup",
     anchor: "additional-workspace-roots",

@@ -54,7 +54,7 @@ export const AGENT_SESSION_STATE_STATEMENTS: readonly SpecStatement[] = [
     page: "session-list",
     anchor: "checking-support",
     line: 56,
-    keyword: "MAY",
+    keyword: "implied",
     says: "A listed session reports additionalDirectories only when the agent advertises that capability.",
     gap: "Gated on list: fail on additionalDirectories in a SessionInfo when the capability was not advertised.",
   },
@@ -88,6 +88,7 @@ export const AGENT_SESSION_STATE_STATEMENTS: readonly SpecStatement[] = [
     says: "A session_info_update carries only changed title, updatedAt or _meta, null clearing a value.",
     schema: "schema/v1/schema.json#/$defs/SessionInfoUpdate",
     checkedBy: ["agent.schema.valid-payloads"],
+    note: "validated whenever the agent sends one; no scenario asks for it",
   },
   {
     id: "session-list#info-update-no-identity",

@@ -27,8 +27,8 @@ export const AGENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     page: "prompt-turn",
     anchor: "message-ids",
     line: 169,
-    keyword: "MAY",
-    says: "A messageId on chunks is opaque and unique: chunks of one message share it, and a new id means a new message.",
+    keyword: "implied",
+    says: "A messageId, which the agent may put on chunks, is opaque and unique: chunks of one message share it, a new id means a new message.",
     gap: "Fail when a messageId comes back on chunks after another message's id was used in between.",
   },
   {
@@ -40,6 +40,7 @@ export const AGENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     says: "A usage_update carries non-null used and size counts, and a cost, when present, with amount and currency.",
     schema: "schema/v1/schema.json#/$defs/UsageUpdate",
     checkedBy: ["agent.schema.valid-payloads"],
+    note: "validated whenever the agent sends one; no scenario asks for it",
   },
   {
     id: "prompt-turn#usage-currency-iso-4217",
@@ -49,6 +50,18 @@ export const AGENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     keyword: "implied",
     says: "The currency of a usage cost is an ISO 4217 code.",
     gap: "Fail on a cost currency that is not three upper-case letters.",
+  },
+  {
+    id: "prompt-turn#prompt-within-capabilities",
+    page: "prompt-turn",
+    anchor: "1-user-message",
+    line: 92,
+    keyword: "MUST",
+    says: "Prompts hold only the content types the agent's prompt capabilities allow.",
+    excluded: {
+      reason: "client-side",
+      why: "The client composes prompts; what the agent must accept is traced on the content page.",
+    },
   },
   {
     id: "prompt-turn#responds-with-stop-reason",

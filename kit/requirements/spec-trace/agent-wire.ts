@@ -197,6 +197,7 @@ export const AGENT_WIRE_STATEMENTS: readonly SpecStatement[] = [
     keyword: "implied",
     says: "Keys are camelCase and discriminator values snake_case unless the schema says otherwise.",
     checkedBy: ["agent.schema.valid-payloads"],
+    note: "catches a mis-cased required field or discriminator value; a mis-cased optional field passes as an unknown property",
   },
   // extensibility
   {
