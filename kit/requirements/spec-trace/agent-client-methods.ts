@@ -77,6 +77,16 @@ export const AGENT_CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     gap: "Advertise terminal, prompt for a command, and validate terminal/create.",
   },
   {
+    id: "terminals#terminal-requests-shape",
+    page: "terminals",
+    anchor: "getting-output",
+    line: 143,
+    keyword: "schema",
+    says: "terminal/output, wait_for_exit, kill and release each carry the sessionId and the terminalId.",
+    schema: "schema/v1/schema.json#/$defs/TerminalOutputRequest",
+    gap: "Advertise terminal, prompt for a command, and validate each terminal request the agent sends.",
+  },
+  {
     id: "terminals#cwd-absolute",
     page: "terminals",
     anchor: "executing-commands",

@@ -184,8 +184,8 @@ export const AGENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
   {
     id: "authentication#auth-required-code",
     page: "authentication",
-    anchor: "",
-    line: 6,
+    anchor: "protocol-driven-authentication",
+    line: 166,
     keyword: "implied",
     says: "A request refused for want of authentication fails with auth_required, code -32000.",
     schema: "schema/v1/schema.json#/$defs/ErrorCode",
