@@ -120,6 +120,18 @@ export const RUNTIME_OPTIONS = {
   },
 } as const satisfies Record<string, Options>;
 
+/** `acp-conformance list [mode]`. */
+export const LIST_OPTIONS = {
+  json: { type: "boolean", default: false, describe: "print JSON instead of text" },
+  coverage: {
+    type: "boolean",
+    default: false,
+    describe:
+      "agent and client: how many of the pinned ACP v1 spec's statements per page the kit checks, leaves as gaps or excludes (docs/coverage.md)",
+  },
+  verbose: { type: "boolean", default: false, describe: "with --coverage: list every gap" },
+} as const satisfies Record<string, Options>;
+
 export const AGENT_OPTIONS = {
   prompt: {
     type: "string",
