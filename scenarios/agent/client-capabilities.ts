@@ -22,6 +22,8 @@ export function offerCapabilities(
   agent.answers.offered = offered;
   agent.answers.fileSystem = fileSystem;
   agent.answers.terminals = terminals;
+  // A real agent may ask before it edits a file or runs a command: allowing lets the turn reach the client call.
+  agent.answers.permissionPolicy = "allow";
   // Registered after the agent's own teardown, so it runs first: no terminal outlives the scenario.
   agent.context.defer(() => terminals.releaseAll());
   return { fileSystem, terminals };
