@@ -8,7 +8,7 @@ import { isAbsolute } from "node:path";
 import type { OfferedCapabilities } from "./agent-requests.js";
 import type { AgentUnderTest, Turn } from "./driver.js";
 import { excerptAround } from "./evidence.js";
-import { KitFileSystem, isInside } from "./serve-fs.js";
+import { KitFileSystem, SessionRoot } from "./serve-fs.js";
 import { KitTerminals } from "./serve-terminals.js";
 import { updateKind } from "./session-updates.js";
 
@@ -124,7 +124,8 @@ export function checkNamedPaths(agent: AgentUnderTest, turn: Turn): void {
 
   // Relative paths are judged above; inside-or-not is asked of absolute ones only.
   const absolute = named.filter((entry) => isAbsolute(entry.path as string));
-  const outside = absolute.find((entry) => !isInside(agent.sessionCwd, entry.path as string));
+  const root = new SessionRoot(agent.sessionCwd);
+  const outside = absolute.find((entry) => !root.contains(entry.path as string));
   if (outside)
     context.check({
       requirement: "agent.fs.paths-inside-session-cwd",

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { Scenario } from "../../kit/scenario.js";
 import {
   checkNamedPaths,
@@ -18,6 +18,7 @@ import {
   reportedText,
 } from "./client-capabilities.js";
 import { AgentUnderTest } from "./driver.js";
+import { SessionRoot } from "./serve-fs.js";
 import { excerptAround, excerptBetween } from "./evidence.js";
 
 /** The file the kit asks about: a nonce on its first line, then multi-byte text the kit's read must keep intact. */
@@ -108,7 +109,7 @@ export const fsWriteScenario: Scenario = {
     const writes = clientCalls(agent, turn, "fs/").filter((call) => methodOf(call) === "fs/write_text_file");
     const toFile = writes.find((call) => {
       const path = pathParam(call);
-      return typeof path === "string" && resolve(agent.sessionCwd, path) === file;
+      return typeof path === "string" && new SessionRoot(agent.sessionCwd).canonical(path) === file;
     });
     const onDisk = existsSync(file) ? readFileSync(file, "utf8") : undefined;
     if (toFile)

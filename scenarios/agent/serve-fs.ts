@@ -5,8 +5,8 @@
  * may hold an unsaved buffer for a file: a read gets the buffer, not what is on disk, which is
  * how a scenario tells a read through the client from one behind its back.
  */
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { ReplyToTarget } from "../../kit/wire/connection.js";
 
 /** JSON-RPC / ACP error codes the file system answers with (schema.json#/$defs/ErrorCode). */
@@ -19,6 +19,37 @@ export function isInside(root: string, path: string): boolean {
   if (!isAbsolute(path)) return false;
   const rel = relative(resolve(root), resolve(path));
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+/**
+ * A directory as given and as the file system resolves it: an agent that resolves symlinks
+ * (macOS's /var is /private/var) names the same files by another absolute path.
+ */
+export class SessionRoot {
+  readonly path: string;
+  readonly #forms: string[];
+
+  constructor(root: string) {
+    this.path = resolve(root);
+    this.#forms = [this.path];
+    try {
+      const real = realpathSync(root);
+      if (real !== this.path) this.#forms.push(real);
+    } catch {
+      // a root that does not exist yet has no other form
+    }
+  }
+
+  /** `path` under the root as given, or undefined when it is relative or outside the root. */
+  canonical(path: string): string | undefined {
+    if (!isAbsolute(path)) return undefined;
+    const form = this.#forms.find((candidate) => isInside(candidate, path));
+    return form === undefined ? undefined : join(this.path, relative(form, resolve(path)));
+  }
+
+  contains(path: string): boolean {
+    return this.canonical(path) !== undefined;
+  }
 }
 
 /** Lines `line` (1-based) onward, at most `limit` of them, each keeping its own line ending. */
@@ -38,12 +69,12 @@ const optionalCount = (value: unknown): number | undefined | "invalid" =>
       : "invalid";
 
 export class KitFileSystem {
-  readonly root: string;
+  readonly root: SessionRoot;
   /** Unsaved editor buffers by absolute path: a read returns these instead of the disk. */
   readonly buffers = new Map<string, string>();
 
   constructor(root: string) {
-    this.root = resolve(root);
+    this.root = new SessionRoot(root);
   }
 
   /** The path a request names, or the error that refuses it. */
@@ -53,12 +84,13 @@ export class KitFileSystem {
     if (typeof path !== "string") return refuse(INVALID_PARAMS, "Invalid params: path must be a string");
     if (!isAbsolute(path))
       return refuse(INVALID_PARAMS, `Invalid params: path ${JSON.stringify(path)} is not absolute`);
-    if (!isInside(this.root, path))
+    const canonical = this.root.canonical(path);
+    if (canonical === undefined)
       return refuse(
         RESOURCE_NOT_FOUND,
-        `Resource not found: ${path} is outside the session directory the kit serves (${this.root})`,
+        `Resource not found: ${path} is outside the session directory the kit serves (${this.root.path})`,
       );
-    return { path: resolve(path) };
+    return { path: canonical };
   }
 
   read(params: Record<string, unknown>): ReplyToTarget {

@@ -13,7 +13,7 @@ import { targetMarker } from "../../kit/process/target.js";
 import { findDescendants, RUN_MARKER_VARIABLE } from "../../kit/process/tree.js";
 import { withTimeout } from "../../kit/time.js";
 import type { ReplyToTarget } from "../../kit/wire/connection.js";
-import { isInside } from "./serve-fs.js";
+import { SessionRoot } from "./serve-fs.js";
 
 const INVALID_PARAMS = -32602;
 const RESOURCE_NOT_FOUND = -32002;
@@ -101,10 +101,14 @@ export class KitTerminals {
   readonly #all: Terminal[] = [];
   #next = 1;
 
+  readonly root: SessionRoot;
+
   constructor(
-    readonly root: string,
+    root: string,
     readonly runId: string,
-  ) {}
+  ) {
+    this.root = new SessionRoot(root);
+  }
 
   /** How many terminals the agent has created. */
   get created(): number {
@@ -155,7 +159,7 @@ export class KitTerminals {
     const command = params.command;
     const args = params.args ?? [];
     const env = params.env ?? [];
-    const cwd = params.cwd ?? this.root;
+    const cwd = params.cwd ?? this.root.path;
     if (typeof command !== "string" || command === "") return invalid("command must be a non-empty string");
     if (!Array.isArray(args) || args.some((arg) => typeof arg !== "string"))
       return invalid("args must be an array of strings");
@@ -166,8 +170,8 @@ export class KitTerminals {
       return invalid("env must be an array of {name, value} strings");
     if (typeof cwd !== "string" || !isAbsolute(cwd))
       return invalid(`cwd ${JSON.stringify(cwd)} is not absolute`);
-    if (!isInside(this.root, cwd))
-      return invalid(`cwd ${cwd} is outside the session directory the kit serves (${this.root})`);
+    if (!this.root.contains(cwd))
+      return invalid(`cwd ${cwd} is outside the session directory the kit serves (${this.root.path})`);
     const limit = params.outputByteLimit ?? DEFAULT_OUTPUT_LIMIT;
     if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 0)
       return invalid("outputByteLimit must be a whole number");

@@ -3,7 +3,7 @@
  * serve-terminals.ts), against real files and real processes: line/limit, errors, multi-byte
  * text intact, truncation on a character boundary, exit status, and nothing left running.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -52,6 +52,18 @@ describe("the kit's fs/read_text_file and fs/write_text_file", () => {
     expect(fs.write({ path: "/etc/acp-conformance", content: "x" })).toMatchObject({
       error: { code: -32002 },
     });
+  });
+
+  it("serves a root reached through a symlink by its resolved path too (macOS: /var is /private/var)", () => {
+    const real = join(root, "real");
+    const link = join(root, "link");
+    mkdirSync(real);
+    symlinkSync(real, link);
+    const fs = new KitFileSystem(link);
+    expect(fs.write({ path: join(real, "d.txt"), content: "via the real path" })).toEqual({ result: {} });
+    expect(fs.read({ path: join(link, "d.txt") })).toEqual({ result: { content: "via the real path" } });
+    expect(fs.root.canonical(join(real, "d.txt"))).toBe(join(link, "d.txt"));
+    expect(fs.root.contains(join(root, "d.txt"))).toBe(false);
   });
 
   it("serves an unsaved buffer instead of the disk, until a write replaces it", () => {
