@@ -146,6 +146,20 @@ export const AGENT_OPTIONS = {
     type: "string",
     describe: "a prompt that makes the agent ask permission before a tool call",
   },
+  "read-prompt": {
+    type: "string",
+    describe:
+      "a prompt that makes the agent read the file {path} and quote its first line (the kit fills in {path}; enables the fs read checks)",
+  },
+  "write-prompt": {
+    type: "string",
+    describe: "a prompt that makes the agent write the file {path} (enables the fs write checks)",
+  },
+  "terminal-prompt": {
+    type: "string",
+    describe:
+      "a prompt that makes the agent run a short command in the directory {path} (enables the terminal checks)",
+  },
   "auth-method": { type: "string", describe: "call authenticate with this method id after initialize" },
 } as const satisfies Record<string, Options>;
 
@@ -172,6 +186,9 @@ export interface ParsedArguments {
   prompt?: string;
   "cancel-prompt"?: string;
   "permission-prompt"?: string;
+  "read-prompt"?: string;
+  "write-prompt"?: string;
+  "terminal-prompt"?: string;
   "auth-method"?: string;
   "--"?: Array<string | number>;
 }

@@ -8,12 +8,14 @@
 import { ACP_AGENT_ROBUSTNESS_REQUIREMENTS } from "./acp-agent-robustness.js";
 import { ACP_AGENT_TURN_REQUIREMENTS } from "./acp-agent-turns.js";
 import { ACP_AGENT_WIRE_REQUIREMENTS } from "./acp-agent-wire.js";
+import { ACP_AGENT_FS_TERMINAL_REQUIREMENTS } from "./acp-agent-fs-terminal.js";
 import type { Requirement } from "./types.js";
 
 export const ACP_AGENT_REQUIREMENTS = [
   ...ACP_AGENT_WIRE_REQUIREMENTS,
   ...ACP_AGENT_TURN_REQUIREMENTS,
   ...ACP_AGENT_ROBUSTNESS_REQUIREMENTS,
+  ...ACP_AGENT_FS_TERMINAL_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpAgentRequirementId = (typeof ACP_AGENT_REQUIREMENTS)[number]["id"];

@@ -9,6 +9,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import * as acp from "@agentclientprotocol/sdk";
 import { KIT_VERSION } from "../../kit/version.js";
 import { LONG_TURN_PROMPT, PERMISSION_PROMPT } from "./triggers.js";
+import { clientToolTrigger, clientToolTurn } from "./client-tools.js";
 
 interface Session {
   cwd: string;
@@ -25,6 +26,7 @@ function promptText(prompt: acp.ContentBlock[]): string {
 
 export function createReferenceAgent(): acp.AgentApp {
   const sessions = new Map<string, Session>();
+  let clientCapabilities: acp.ClientCapabilities | undefined;
 
   const sendText = (client: acp.AgentContext, sessionId: string, text: string, messageId: string) =>
     client.notify(acp.methods.client.session.update, {
@@ -85,19 +87,23 @@ export function createReferenceAgent(): acp.AgentApp {
 
   return acp
     .agent({ name: "acp-conformance-reference-agent" })
-    .onRequest(acp.methods.agent.initialize, () => ({
-      protocolVersion: acp.PROTOCOL_VERSION,
-      agentCapabilities: {
-        loadSession: false,
-        promptCapabilities: { image: false, audio: false, embeddedContext: false },
-      },
-      authMethods: [],
-      agentInfo: {
-        name: "acp-conformance-reference-agent",
-        title: "acp-conformance reference agent",
-        version: KIT_VERSION,
-      },
-    }))
+    .onRequest(acp.methods.agent.initialize, ({ params }) => {
+      // Kept for the turns that use the client's fs and terminals (client-tools.ts).
+      clientCapabilities = params.clientCapabilities;
+      return {
+        protocolVersion: acp.PROTOCOL_VERSION,
+        agentCapabilities: {
+          loadSession: false,
+          promptCapabilities: { image: false, audio: false, embeddedContext: false },
+        },
+        authMethods: [],
+        agentInfo: {
+          name: "acp-conformance-reference-agent",
+          title: "acp-conformance reference agent",
+          version: KIT_VERSION,
+        },
+      };
+    })
     .onRequest(acp.methods.agent.session.new, ({ params }) => {
       const sessionId = `session-${randomUUID()}`;
       sessions.set(sessionId, { cwd: params.cwd, turn: undefined });
@@ -114,6 +120,15 @@ export function createReferenceAgent(): acp.AgentApp {
           return { stopReason: await longTurn(client, params.sessionId, turn.signal) };
         if (text.includes(PERMISSION_PROMPT))
           return { stopReason: await permissionTurn(client, params.sessionId, turn.signal) };
+        if (clientToolTrigger(text)) {
+          const tools = {
+            client,
+            sessionId: params.sessionId,
+            cwd: session.cwd,
+            capabilities: clientCapabilities,
+          };
+          return { stopReason: await clientToolTurn(tools, text) };
+        }
         await sendText(client, params.sessionId, `You said: ${text.slice(0, 200)}`, randomUUID());
         return { stopReason: turn.signal.aborted ? "cancelled" : "end_turn" };
       } finally {

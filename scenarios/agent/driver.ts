@@ -172,7 +172,7 @@ export class AgentUnderTest {
    * scenario when there is no usable answer. `write` lets framing scenarios send it oddly.
    */
   async initialize(
-    params: Record<string, unknown> = defaultInitializeParams(),
+    params: Record<string, unknown> = defaultInitializeParams(this.answers.offered),
     options: SendOptions & { id?: SentRequest["id"] } = {},
   ): Promise<Record<string, unknown>> {
     const { startupTimeoutMs, timeoutMs } = this.options;
@@ -191,7 +191,7 @@ export class AgentUnderTest {
 
   /** initialize, a version check, and authenticate when --auth-method is given. */
   async handshake(options: SendOptions & { id?: SentRequest["id"] } = {}): Promise<Record<string, unknown>> {
-    const result = await this.initialize(defaultInitializeParams(), options);
+    const result = await this.initialize(defaultInitializeParams(this.answers.offered), options);
     await this.afterInitialize(result);
     return result;
   }

@@ -18,6 +18,9 @@ import {
 } from "./jsonrpc.js";
 import { jsonArrayScenario, prompt16MiBScenario, prompt1MiBScenario } from "./limits.js";
 import { cancelledPermissionScenario, rejectPermissionScenario } from "./permission.js";
+import { capabilitiesWithheldScenario } from "./capabilities.js";
+import { fsReadScenario, fsWriteScenario } from "./fs.js";
+import { terminalScenario } from "./terminal.js";
 import { plainTurnScenario } from "./prompt.js";
 import {
   concurrentSessionsScenario,
@@ -53,6 +56,10 @@ export const AGENT_SCENARIOS: readonly Scenario[] = [
   cancelDuringTurnScenario,
   rejectPermissionScenario,
   cancelledPermissionScenario,
+  fsReadScenario,
+  fsWriteScenario,
+  terminalScenario,
+  capabilitiesWithheldScenario,
   prompt1MiBScenario,
   prompt16MiBScenario,
   jsonArrayScenario,
