@@ -30,6 +30,9 @@ import {
   agentSplitFramesProperty,
 } from "./framing-properties.js";
 import { agentCancelAnywhereProperty, agentPromptContentProperty } from "./turn-properties.js";
+import { loadSessionScenario, resumeSessionScenario } from "./sessions.js";
+import { closeSessionScenario } from "./sessions-close.js";
+import { listSessionsScenario } from "./sessions-list.js";
 
 export { GENERIC_AGENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -49,6 +52,10 @@ export const AGENT_SCENARIOS: readonly Scenario[] = [
   uniqueSessionIdsScenario,
   unknownSessionScenario,
   concurrentSessionsScenario,
+  loadSessionScenario,
+  resumeSessionScenario,
+  listSessionsScenario,
+  closeSessionScenario,
   plainTurnScenario,
   cancelDuringTurnScenario,
   rejectPermissionScenario,
