@@ -50,6 +50,19 @@ export function recordNotApplicable(
   for (const requirement of requirements) context.check({ requirement, verdict: "not-applicable", message });
 }
 
+/**
+ * Stops the scenario, not tested, without the prompt it steers the agent with. Checked only
+ * after the capability gate (not with the scenario's `needs`), so an agent that does not
+ * advertise the method is not applicable rather than untested.
+ */
+export function requirePrompt(context: ScenarioContext, need: "prompt" | "cancel-prompt"): void {
+  const text = need === "prompt" ? context.options.prompts.prompt : context.options.prompts.cancelPrompt;
+  if (text === undefined)
+    throw new StopScenario(`needs --${need} <text> to steer a third-party target; not tested`, {
+      unlock: `--${need} <text>`,
+    });
+}
+
 /** A scratch directory removed when the scenario ends (after its agents, which were started later). */
 export function scenarioDir(context: ScenarioContext, prefix: string): string {
   const dir = makeScratchDir(prefix);

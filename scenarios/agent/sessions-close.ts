@@ -10,6 +10,7 @@ import {
   advertisedSessionSupport,
   newSessionIn,
   recordNotApplicable,
+  requirePrompt,
   scenarioDir,
   startWithHome,
   withOwnHome,
@@ -28,7 +29,6 @@ export const closeSessionScenario: Scenario = {
   title: "session/close during a long turn, then a prompt to the closed session",
   mode: "agent",
   requirements: CLOSE_REQUIREMENTS,
-  needs: ["cancel-prompt"],
   async run(context) {
     const home = scenarioDir(context, "home-");
     const cwd = scenarioDir(context, "cwd-");
@@ -42,6 +42,7 @@ export const closeSessionScenario: Scenario = {
         );
         return;
       }
+      requirePrompt(context, "cancel-prompt");
       const sessionId = await newSessionIn(agent, cwd);
       const { timeoutMs } = context.options;
       let firstUpdate: () => void = () => {};

@@ -15,6 +15,7 @@ import { isIso8601, listAll, type Listing } from "./session-listing.js";
 import {
   advertisedSessionSupport,
   recordNotApplicable,
+  requirePrompt,
   scenarioDir,
   sessionWithHistory,
   startWithHome,
@@ -208,7 +209,6 @@ export const listSessionsScenario: Scenario = {
   title: "session/list, empty and across pages, filtered by cwd; session/delete",
   mode: "agent",
   requirements: [...LIST_REQUIREMENTS, ...DELETE_REQUIREMENTS],
-  needs: ["prompt"],
   async run(context) {
     const home = scenarioDir(context, "home-");
     const cwd = scenarioDir(context, "cwd-");
@@ -234,8 +234,10 @@ export const listSessionsScenario: Scenario = {
           ["agent.session-matching.deleted-session-not-listed"],
           "without sessionCapabilities.list there is no listing to leave",
         );
+      if (support.delete) await judgeDeleteUnknown(context, agent);
       if (support.list) {
         judgeEmpty(context, agent, await listAll(agent, cwd));
+        requirePrompt(context, "prompt");
         const own: string[] = [];
         for (let count = 0; count < 3; count++) own.push((await sessionWithHistory(agent, cwd)).sessionId);
         const other = (await sessionWithHistory(agent, otherCwd)).sessionId;
@@ -244,7 +246,6 @@ export const listSessionsScenario: Scenario = {
         judgePages(context, agent, listing, own, other);
         if (support.delete) await judgeDeleted(context, agent, cwd, own[0]!);
       }
-      if (support.delete) await judgeDeleteUnknown(context, agent);
     });
   },
 };

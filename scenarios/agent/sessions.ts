@@ -15,6 +15,7 @@ import {
   CONVERSATION_KINDS,
   messageText,
   recordNotApplicable,
+  requirePrompt,
   type Said,
   sameText,
   scenarioDir,
@@ -118,7 +119,6 @@ export const loadSessionScenario: Scenario = {
   title: "session/load replays a conversation, in the process that had it and in a later one",
   mode: "agent",
   requirements: LOAD_REQUIREMENTS,
-  needs: ["prompt"],
   async run(context) {
     const home = scenarioDir(context, "home-");
     const cwd = scenarioDir(context, "cwd-");
@@ -128,6 +128,7 @@ export const loadSessionScenario: Scenario = {
         recordNotApplicable(context, LOAD_REQUIREMENTS, "the agent does not advertise loadSession");
         return;
       }
+      requirePrompt(context, "prompt");
       const said = await sessionWithHistory(first, cwd);
       const own = await reopen(first, "session/load", said.sessionId, cwd);
       if (succeeded(own)) judgeReplay(context, first, said, own, "in the process that created the session");
@@ -214,7 +215,6 @@ export const resumeSessionScenario: Scenario = {
     "session/resume reconnects to a conversation without replaying it, in the same process and a later one",
   mode: "agent",
   requirements: RESUME_REQUIREMENTS,
-  needs: ["prompt"],
   async run(context) {
     const home = scenarioDir(context, "home-");
     const cwd = scenarioDir(context, "cwd-");
@@ -228,6 +228,7 @@ export const resumeSessionScenario: Scenario = {
         );
         return;
       }
+      requirePrompt(context, "prompt");
       const said = await sessionWithHistory(first, cwd);
       judgeResume(
         context,
