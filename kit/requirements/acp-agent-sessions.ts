@@ -1,7 +1,7 @@
 /**
  * What an ACP agent owes in session management beyond session/new, each gated on the
  * capability that advertises it: session/load (agentCapabilities.loadSession), and the stable
- * v1 sessionCapabilities list, resume, close and delete. An agent that does not advertise one
+ * v1 sessionCapabilities list, resume, close, delete and additionalDirectories. An agent that does not advertise one
  * has nothing to answer for here (the spec forbids clients to call the method then).
  */
 import { SESSION_SETUP } from "./acp-spec-pages.js";
@@ -17,6 +17,7 @@ const RESUME = "agentCapabilities.sessionCapabilities.resume";
 const LIST = "agentCapabilities.sessionCapabilities.list";
 const CLOSE = "agentCapabilities.sessionCapabilities.close";
 const DELETE = "agentCapabilities.sessionCapabilities.delete";
+const ROOTS = "agentCapabilities.sessionCapabilities.additionalDirectories";
 
 export const ACP_AGENT_SESSION_REQUIREMENTS = [
   // session/load
@@ -131,6 +132,14 @@ export const ACP_AGENT_SESSION_REQUIREMENTS = [
     rationale:
       "The spec says only sessions with a matching cwd are returned, without a keyword; a client that filters by project shows the user other projects' sessions otherwise.",
     position: true,
+  }),
+  agent({
+    id: "agent.session-matching.listed-roots-absolute",
+    title: "every additionalDirectories path session/list reports for a session is absolute",
+    area: "session-matching",
+    level: "must",
+    gate: ROOTS,
+    cite: `${SESSION_INFO}/additionalDirectories`,
   }),
   // session/close
   agent({

@@ -96,7 +96,9 @@ export function createReferenceAgent(options: { sessionDefect?: SessionDefect } 
         version: KIT_VERSION,
       },
     }))
-    .onRequest(acp.methods.agent.session.new, ({ params }) => ({ sessionId: sessions.create(params.cwd) }))
+    .onRequest(acp.methods.agent.session.new, ({ params }) => ({
+      sessionId: sessions.create(params.cwd, params.additionalDirectories),
+    }))
     .onRequest(acp.methods.agent.session.prompt, async ({ params, client }) => {
       const text = promptText(params.prompt);
       const { session, turn } = sessions.beginTurn(params.sessionId, text);

@@ -20,6 +20,8 @@ export interface StoredSession {
   sessionId: string;
   cwd: string;
   title?: string;
+  /** Absolute; the complete list the last session/new, load or resume gave. */
+  additionalDirectories?: string[];
   /** ISO 8601; with the session id, the order session/list pages in. */
   createdAt: string;
   /** ISO 8601 time of the last activity. */

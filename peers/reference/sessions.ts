@@ -27,7 +27,8 @@ export type SessionDefect =
   | "close-ends-turn-normally"
   | "prompts-after-close"
   | "delete-keeps-listed"
-  | "delete-unknown-fails";
+  | "delete-unknown-fails"
+  | "lists-relative-additional-directories";
 
 /** Small, so that the handful of sessions a conformance run creates spans several pages. */
 export const LIST_PAGE_SIZE = 2;
@@ -62,16 +63,20 @@ export class ReferenceSessions {
 
   /** What initialize advertises. */
   capabilities(): Pick<acp.AgentCapabilities, "loadSession" | "sessionCapabilities"> {
-    return { loadSession: true, sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {} } };
+    return {
+      loadSession: true,
+      sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {}, additionalDirectories: {} },
+    };
   }
 
-  create(cwd: string): string {
+  create(cwd: string, additionalDirectories: readonly string[] = []): string {
     const now = new Date().toISOString();
     const record: StoredSession = {
       sessionId: `session-${randomUUID()}`,
       cwd,
       createdAt: now,
       updatedAt: now,
+      additionalDirectories: [...additionalDirectories],
       history: [],
     };
     // Saved once it has a history (endTurn), as agents that keep transcripts do: a session
@@ -126,7 +131,7 @@ export class ReferenceSessions {
           return {};
         }
         if (!found) throw acp.RequestError.sessionNotFound(params.sessionId);
-        const live = this.#open(found);
+        const live = this.#open(found, params.additionalDirectories);
         if (this.#defect === "replays-nothing-on-load") return {};
         if (this.#defect === "replays-after-load-response") {
           setTimeout(() => void this.#replay(client, live.record), LATE_REPLAY_MS);
@@ -139,7 +144,7 @@ export class ReferenceSessions {
       .onRequest(acp.methods.agent.session.resume, async ({ params, client }) => {
         const found = this.#find(params.sessionId, params.cwd, this.#defect !== "resumes-only-own-sessions");
         if (!found) throw acp.RequestError.sessionNotFound(params.sessionId);
-        const live = this.#open(found);
+        const live = this.#open(found, params.additionalDirectories);
         if (this.#defect === "replays-on-resume") await this.#replay(client, live.record);
         return {};
       })
@@ -175,7 +180,9 @@ export class ReferenceSessions {
     return this.#store.all().find((session) => session.sessionId === sessionId);
   }
 
-  #open(record: StoredSession): LiveSession {
+  /** Load and resume send the complete list of additional roots again; none sent means none (session-setup.mdx#additional-workspace-roots). */
+  #open(record: StoredSession, additionalDirectories: readonly string[] = []): LiveSession {
+    record.additionalDirectories = [...additionalDirectories];
     const live: LiveSession = { record, turn: undefined, closed: false };
     this.#live.get(record.sessionId)?.turn?.abort();
     this.#live.set(record.sessionId, live);
@@ -223,6 +230,15 @@ export class ReferenceSessions {
         cwd:
           this.#defect === "lists-relative-cwd" ? relative(process.cwd(), session.cwd) || "." : session.cwd,
         ...(session.title === undefined ? {} : { title: session.title }),
+        ...(session.additionalDirectories?.length
+          ? {
+              additionalDirectories: session.additionalDirectories.map((dir) =>
+                this.#defect === "lists-relative-additional-directories"
+                  ? relative(process.cwd(), dir) || "."
+                  : dir,
+              ),
+            }
+          : {}),
         updatedAt:
           this.#defect === "lists-local-time" ? new Date(session.updatedAt).toString() : session.updatedAt,
       })),

@@ -33,6 +33,7 @@ import { agentCancelAnywhereProperty, agentPromptContentProperty } from "./turn-
 import { loadSessionScenario, resumeSessionScenario } from "./sessions.js";
 import { closeSessionScenario } from "./sessions-close.js";
 import { listSessionsScenario } from "./sessions-list.js";
+import { additionalRootsScenario } from "./sessions-roots.js";
 
 export { GENERIC_AGENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -55,6 +56,7 @@ export const AGENT_SCENARIOS: readonly Scenario[] = [
   loadSessionScenario,
   resumeSessionScenario,
   listSessionsScenario,
+  additionalRootsScenario,
   closeSessionScenario,
   plainTurnScenario,
   cancelDuringTurnScenario,

@@ -23,6 +23,7 @@ export interface SessionSupport {
   resume: boolean;
   close: boolean;
   delete: boolean;
+  additionalDirectories: boolean;
 }
 
 /** `{}` advertises a session capability; omitted or null does not (schema.json#/$defs/SessionCapabilities). */
@@ -39,6 +40,7 @@ export function advertisedSessionSupport(initializeResult: Record<string, unknow
     resume: on(session.resume),
     close: on(session.close),
     delete: on(session.delete),
+    additionalDirectories: on(session.additionalDirectories),
   };
 }
 
