@@ -6,6 +6,7 @@
  * should unless the schema or JSON-RPC makes it a must.
  */
 import { ACP_AGENT_ROBUSTNESS_REQUIREMENTS } from "./acp-agent-robustness.js";
+import { ACP_AGENT_SESSION_REQUIREMENTS } from "./acp-agent-sessions.js";
 import { ACP_AGENT_TURN_REQUIREMENTS } from "./acp-agent-turns.js";
 import { ACP_AGENT_WIRE_REQUIREMENTS } from "./acp-agent-wire.js";
 import { ACP_AGENT_FS_TERMINAL_REQUIREMENTS } from "./acp-agent-fs-terminal.js";
@@ -14,6 +15,7 @@ import type { Requirement } from "./types.js";
 export const ACP_AGENT_REQUIREMENTS = [
   ...ACP_AGENT_WIRE_REQUIREMENTS,
   ...ACP_AGENT_TURN_REQUIREMENTS,
+  ...ACP_AGENT_SESSION_REQUIREMENTS,
   ...ACP_AGENT_ROBUSTNESS_REQUIREMENTS,
   ...ACP_AGENT_FS_TERMINAL_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];

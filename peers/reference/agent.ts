@@ -8,14 +8,9 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import * as acp from "@agentclientprotocol/sdk";
 import { KIT_VERSION } from "../../kit/version.js";
+import { ReferenceSessions, type SessionDefect } from "./sessions.js";
 import { LONG_TURN_PROMPT, PERMISSION_PROMPT } from "./triggers.js";
 import { clientToolTrigger, clientToolTurn } from "./client-tools.js";
-
-interface Session {
-  cwd: string;
-  /** Aborted by session/cancel for the turn that is running, if any. */
-  turn: AbortController | undefined;
-}
 
 const LONG_TURN_LIMIT_MS = 30_000;
 const LONG_TURN_TICK_MS = 100;
@@ -24,15 +19,18 @@ function promptText(prompt: acp.ContentBlock[]): string {
   return prompt.map((block) => (block.type === "text" ? block.text : "")).join("\n");
 }
 
-export function createReferenceAgent(): acp.AgentApp {
-  const sessions = new Map<string, Session>();
+/** `sessionDefect` breaks one session-management behaviour (fixture agents only). */
+export function createReferenceAgent(options: { sessionDefect?: SessionDefect } = {}): acp.AgentApp {
+  const sessions = new ReferenceSessions(options.sessionDefect);
   let clientCapabilities: acp.ClientCapabilities | undefined;
 
-  const sendText = (client: acp.AgentContext, sessionId: string, text: string, messageId: string) =>
-    client.notify(acp.methods.client.session.update, {
+  const sendText = (client: acp.AgentContext, sessionId: string, text: string, messageId: string) => {
+    sessions.recordAnswer(sessionId, text, messageId);
+    return client.notify(acp.methods.client.session.update, {
       sessionId,
       update: { sessionUpdate: "agent_message_chunk", messageId, content: { type: "text", text } },
     });
+  };
 
   async function longTurn(
     client: acp.AgentContext,
@@ -85,7 +83,7 @@ export function createReferenceAgent(): acp.AgentApp {
     return "end_turn";
   }
 
-  return acp
+  const app = acp
     .agent({ name: "acp-conformance-reference-agent" })
     .onRequest(acp.methods.agent.initialize, ({ params }) => {
       // Kept for the turns that use the client's fs and terminals (client-tools.ts).
@@ -93,7 +91,7 @@ export function createReferenceAgent(): acp.AgentApp {
       return {
         protocolVersion: acp.PROTOCOL_VERSION,
         agentCapabilities: {
-          loadSession: false,
+          ...sessions.capabilities(),
           promptCapabilities: { image: false, audio: false, embeddedContext: false },
         },
         authMethods: [],
@@ -104,38 +102,32 @@ export function createReferenceAgent(): acp.AgentApp {
         },
       };
     })
-    .onRequest(acp.methods.agent.session.new, ({ params }) => {
-      const sessionId = `session-${randomUUID()}`;
-      sessions.set(sessionId, { cwd: params.cwd, turn: undefined });
-      return { sessionId };
-    })
+    .onRequest(acp.methods.agent.session.new, ({ params }) => ({
+      sessionId: sessions.create(params.cwd, params.additionalDirectories),
+    }))
     .onRequest(acp.methods.agent.session.prompt, async ({ params, client }) => {
-      const session = sessions.get(params.sessionId);
-      if (!session) throw acp.RequestError.sessionNotFound(params.sessionId);
-      const turn = new AbortController();
-      session.turn = turn;
+      const text = promptText(params.prompt);
+      const { session, turn } = sessions.beginTurn(params.sessionId, text);
+      let stopReason: acp.StopReason = "end_turn";
       try {
-        const text = promptText(params.prompt);
         if (text.includes(LONG_TURN_PROMPT))
-          return { stopReason: await longTurn(client, params.sessionId, turn.signal) };
-        if (text.includes(PERMISSION_PROMPT))
-          return { stopReason: await permissionTurn(client, params.sessionId, turn.signal) };
-        if (clientToolTrigger(text)) {
-          const tools = {
-            client,
-            sessionId: params.sessionId,
-            cwd: session.cwd,
-            capabilities: clientCapabilities,
-          };
-          return { stopReason: await clientToolTurn(tools, text) };
+          stopReason = await longTurn(client, params.sessionId, turn.signal);
+        else if (text.includes(PERMISSION_PROMPT))
+          stopReason = await permissionTurn(client, params.sessionId, turn.signal);
+        else if (clientToolTrigger(text)) {
+          const tools = { client, sessionId: params.sessionId, cwd: session.cwd, capabilities: clientCapabilities };
+          stopReason = await clientToolTurn(tools, text);
+        } else {
+          await sendText(client, params.sessionId, `You said: ${text.slice(0, 200)}`, randomUUID());
+          stopReason = turn.signal.aborted ? "cancelled" : "end_turn";
         }
-        await sendText(client, params.sessionId, `You said: ${text.slice(0, 200)}`, randomUUID());
-        return { stopReason: turn.signal.aborted ? "cancelled" : "end_turn" };
       } finally {
-        if (session.turn === turn) session.turn = undefined;
+        stopReason = sessions.endTurn(session, turn, stopReason);
       }
+      return { stopReason };
     })
     .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
-      sessions.get(params.sessionId)?.turn?.abort();
+      sessions.active(params.sessionId)?.turn?.abort();
     });
+  return sessions.register(app);
 }

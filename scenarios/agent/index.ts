@@ -33,6 +33,10 @@ import {
   agentSplitFramesProperty,
 } from "./framing-properties.js";
 import { agentCancelAnywhereProperty, agentPromptContentProperty } from "./turn-properties.js";
+import { loadSessionScenario, resumeSessionScenario } from "./sessions.js";
+import { closeSessionScenario } from "./sessions-close.js";
+import { listSessionsScenario } from "./sessions-list.js";
+import { additionalRootsScenario } from "./sessions-roots.js";
 
 export { GENERIC_AGENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -52,6 +56,11 @@ export const AGENT_SCENARIOS: readonly Scenario[] = [
   uniqueSessionIdsScenario,
   unknownSessionScenario,
   concurrentSessionsScenario,
+  loadSessionScenario,
+  resumeSessionScenario,
+  listSessionsScenario,
+  additionalRootsScenario,
+  closeSessionScenario,
   plainTurnScenario,
   cancelDuringTurnScenario,
   rejectPermissionScenario,
