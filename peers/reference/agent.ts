@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import * as acp from "@agentclientprotocol/sdk";
 import { KIT_VERSION } from "../../kit/version.js";
+import { ReferenceSessionConfig, REFERENCE_AUTH_METHOD, configOptions } from "./session-config.js";
 import { LONG_TURN_PROMPT, PERMISSION_PROMPT } from "./triggers.js";
 
 interface Session {
@@ -25,6 +26,7 @@ function promptText(prompt: acp.ContentBlock[]): string {
 
 export function createReferenceAgent(): acp.AgentApp {
   const sessions = new Map<string, Session>();
+  const config = new ReferenceSessionConfig();
 
   const sendText = (client: acp.AgentContext, sessionId: string, text: string, messageId: string) =>
     client.notify(acp.methods.client.session.update, {
@@ -85,29 +87,58 @@ export function createReferenceAgent(): acp.AgentApp {
 
   return acp
     .agent({ name: "acp-conformance-reference-agent" })
-    .onRequest(acp.methods.agent.initialize, () => ({
-      protocolVersion: acp.PROTOCOL_VERSION,
-      agentCapabilities: {
-        loadSession: false,
-        promptCapabilities: { image: false, audio: false, embeddedContext: false },
-      },
-      authMethods: [],
-      agentInfo: {
-        name: "acp-conformance-reference-agent",
-        title: "acp-conformance reference agent",
-        version: KIT_VERSION,
-      },
-    }))
+    .onRequest(acp.methods.agent.initialize, ({ params }) => {
+      config.clientInitialized(params);
+      return {
+        protocolVersion: acp.PROTOCOL_VERSION,
+        agentCapabilities: {
+          loadSession: false,
+          promptCapabilities: { image: false, audio: false, embeddedContext: false },
+          auth: { logout: {} },
+        },
+        authMethods: [REFERENCE_AUTH_METHOD],
+        agentInfo: {
+          name: "acp-conformance-reference-agent",
+          title: "acp-conformance reference agent",
+          version: KIT_VERSION,
+        },
+      };
+    })
     .onRequest(acp.methods.agent.session.new, ({ params }) => {
       const sessionId = `session-${randomUUID()}`;
       sessions.set(sessionId, { cwd: params.cwd, turn: undefined });
-      return { sessionId };
+      return { sessionId, ...config.newSession(sessionId) };
     })
-    .onRequest(acp.methods.agent.session.prompt, async ({ params, client }) => {
+    .onRequest(acp.methods.agent.session.setMode, async ({ params, client }) => {
+      const settings = config.setMode(params);
+      const notify = (update: acp.SessionUpdate) =>
+        client.notify(acp.methods.client.session.update, { sessionId: params.sessionId, update });
+      // The mode is also the "mode" config option: announce both, so either view stays in step.
+      await notify({ sessionUpdate: "current_mode_update", currentModeId: settings.mode });
+      await notify({ sessionUpdate: "config_option_update", configOptions: configOptions(settings) });
+      return {};
+    })
+    .onRequest(acp.methods.agent.session.setConfigOption, async ({ params, client }) => {
+      const { settings, modeChanged } = config.setConfigOption(params);
+      if (modeChanged) {
+        const update = { sessionUpdate: "current_mode_update", currentModeId: settings.mode } as const;
+        await client.notify(acp.methods.client.session.update, { sessionId: params.sessionId, update });
+      }
+      return { configOptions: configOptions(settings) };
+    })
+    .onRequest(acp.methods.agent.authenticate, ({ params }) => {
+      if (params.methodId !== REFERENCE_AUTH_METHOD.id)
+        throw acp.RequestError.invalidParams({ methodId: params.methodId }, "unknown authentication method");
+      return {};
+    })
+    .onRequest(acp.methods.agent.logout, () => ({}))
+    .onRequest(acp.methods.agent.session.prompt, async ({ params, client, signal }) => {
       const session = sessions.get(params.sessionId);
       if (!session) throw acp.RequestError.sessionNotFound(params.sessionId);
       const turn = new AbortController();
       session.turn = turn;
+      // $/cancel_request for this prompt ends the turn like session/cancel: with stopReason cancelled.
+      signal.addEventListener("abort", () => turn.abort(), { once: true });
       try {
         const text = promptText(params.prompt);
         if (text.includes(LONG_TURN_PROMPT))

@@ -1,0 +1,104 @@
+/**
+ * `$/cancel_request`: the kit cancels two pending requests, a session/new (cancelled in the
+ * same breath as it is sent) and a long prompt turn (cancelled once it streams). Acting on the
+ * notification is optional; answering the request is not: each must get exactly one response,
+ * a result or error -32800. An agent that ignores the notification keeps its turn running, so
+ * after a grace period the kit ends the turn with session/cancel and judges the answer then.
+ */
+import type { Scenario } from "../../kit/scenario.js";
+import type { RequestOutcome, SentRequest } from "../../kit/wire/connection.js";
+import { AgentUnderTest } from "./driver.js";
+import { describeOutcome, excerptBetween } from "./evidence.js";
+
+/** How long to wait for the turn's first update before cancelling anyway. */
+const FIRST_UPDATE_WAIT_MS = 1_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function responsesTo(agent: AgentUnderTest, request: SentRequest) {
+  return agent.connection.received.filter(
+    (incoming) =>
+      incoming.message.kind === "response" &&
+      incoming.message.id === request.id &&
+      incoming.seq > request.seq,
+  );
+}
+
+/** What is wrong with the answer to a cancelled request, or undefined when it is one result or one -32800. */
+function problem(agent: AgentUnderTest, outcome: RequestOutcome): string | undefined {
+  if (outcome.kind !== "response") return `it was never answered (${describeOutcome(outcome)})`;
+  if (outcome.error && outcome.error.code !== -32800)
+    return `it was answered with error ${outcome.error.code}, neither a result nor -32800 (Request Cancelled)`;
+  const count = responsesTo(agent, outcome.request).length;
+  if (count > 1) return `it was answered ${count} times`;
+  return undefined;
+}
+
+export const cancelRequestScenario: Scenario = {
+  id: "agent.cancellation.cancel-request",
+  title: "$/cancel_request for a pending session/new and for a long prompt turn",
+  mode: "agent",
+  requirements: ["agent.cancellation.cancel-request-answered"],
+  needs: ["cancel-prompt"],
+  async run(context) {
+    const agent = await AgentUnderTest.start(context);
+    await agent.handshake();
+    const sessionId = await agent.newSession();
+    const { timeoutMs } = context.options;
+    const fromSeq = agent.transcript.nextSeq;
+
+    const opening = agent.request("session/new", { cwd: agent.sessionCwd, mcpServers: [] });
+    const openRequest = agent.connection.sent.at(-1)!;
+    agent.ownDeadline.add(openRequest);
+    await agent.connection.notify("$/cancel_request", { requestId: openRequest.id });
+    const opened = agent.guardAuth(await opening);
+
+    let sawUpdate: () => void = () => {};
+    const firstUpdate = new Promise<void>((resolve) => (sawUpdate = resolve));
+    const turnPromise = agent.prompt(sessionId, context.options.prompts.cancelPrompt!, {
+      waitMs: timeoutMs * 3 + 5_000,
+      onUpdate: () => sawUpdate(),
+    });
+    const turnRequest = agent.connection.sent.at(-1)!;
+    agent.ownDeadline.add(turnRequest);
+    await Promise.race([firstUpdate, sleep(FIRST_UPDATE_WAIT_MS), turnPromise]);
+    const turnCancelled = turnRequest.answeredAtMs === undefined;
+    if (turnCancelled) {
+      await agent.connection.notify("$/cancel_request", { requestId: turnRequest.id });
+      // Ignoring the notification is allowed: then the turn is still running; end it the usual way.
+      await Promise.race([turnPromise, sleep(timeoutMs)]);
+      if (turnRequest.answeredAtMs === undefined)
+        await agent.connection.notify("session/cancel", { sessionId });
+    }
+    const turn = await turnPromise;
+    await agent.settle(); // time for a second (wrong) answer to either request
+
+    const findings = [
+      { what: "session/new", outcome: opened },
+      ...(turnCancelled ? [{ what: "the prompt turn", outcome: turn.outcome }] : []),
+    ].flatMap(({ what, outcome }) => {
+      const wrong = problem(agent, outcome);
+      return wrong
+        ? [`${what} (id ${JSON.stringify(outcome.request.id)}) was cancelled with $/cancel_request: ${wrong}`]
+        : [];
+    });
+    if (findings.length > 0) {
+      context.check({
+        requirement: "agent.cancellation.cancel-request-answered",
+        verdict: "fail",
+        message: findings.join("; "),
+        evidence: { transcript: excerptBetween(agent.transcript, fromSeq, agent.transcript.nextSeq) },
+      });
+      return;
+    }
+    const how = (outcome: RequestOutcome) =>
+      outcome.kind === "response" && outcome.error ? "error -32800" : "a result";
+    context.check({
+      requirement: "agent.cancellation.cancel-request-answered",
+      verdict: "pass",
+      message: turnCancelled
+        ? `both cancelled requests got exactly one answer: session/new ${how(opened)}, the prompt turn ${how(turn.outcome)}`
+        : `the cancelled session/new got exactly one answer (${how(opened)}); the prompt turn ended before its $/cancel_request could be sent`,
+    });
+  },
+};
