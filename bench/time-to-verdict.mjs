@@ -123,7 +123,9 @@ export function measureTimeToVerdict(modes = process.env.BENCH_MODES?.split(",")
     const ratios = fixtures.map((fixture) => {
       const seconds = timeRun(fixture.args);
       if (process.env.BENCH_VERBOSE)
-        console.error(`  ${fixture.name}: ${seconds.toFixed(1)} s (${(seconds / referenceSeconds).toFixed(2)}×)`);
+        console.error(
+          `  ${fixture.name}: ${seconds.toFixed(1)} s (${(seconds / referenceSeconds).toFixed(2)}×)`,
+        );
       return { name: fixture.name, seconds, ratio: seconds / referenceSeconds };
     });
     const values = ratios.map((entry) => entry.ratio);
