@@ -47,12 +47,12 @@ export const ACP_AGENT_EXTENSION_REQUIREMENTS = [
   agent({
     id: "agent.cancellation.cancel-request-answered",
     title:
-      "a request the client cancels with $/cancel_request still gets exactly one response: a result or error -32800",
+      "a request the client cancels with $/cancel_request is still answered: with a result or error -32800",
     area: "cancellation",
     level: "must",
     cite: `${CANCELLATION}#cancel_request-notification`,
     rationale:
-      "Acting on $/cancel_request is optional, answering the cancelled request is not; an agent that ignores the notification simply answers as usual.",
+      "Acting on $/cancel_request is optional, answering the cancelled request is not; an agent that ignores the notification simply answers as usual. A second answer is agent.jsonrpc.one-response-per-request's finding.",
   }),
   // extensibility
   agent({
