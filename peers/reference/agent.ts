@@ -9,6 +9,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import * as acp from "@agentclientprotocol/sdk";
 import { KIT_VERSION } from "../../kit/version.js";
 import { ReferenceSessions, type SessionDefect } from "./sessions.js";
+import { ReferenceSessionConfig, REFERENCE_AUTH_METHOD, configOptions } from "./session-config.js";
 import { LONG_TURN_PROMPT, PERMISSION_PROMPT } from "./triggers.js";
 import { clientToolTrigger, clientToolTurn } from "./client-tools.js";
 
@@ -23,6 +24,7 @@ function promptText(prompt: acp.ContentBlock[]): string {
 export function createReferenceAgent(options: { sessionDefect?: SessionDefect } = {}): acp.AgentApp {
   const sessions = new ReferenceSessions(options.sessionDefect);
   let clientCapabilities: acp.ClientCapabilities | undefined;
+  const config = new ReferenceSessionConfig();
 
   const sendText = (client: acp.AgentContext, sessionId: string, text: string, messageId: string) => {
     sessions.recordAnswer(sessionId, text, messageId);
@@ -88,13 +90,15 @@ export function createReferenceAgent(options: { sessionDefect?: SessionDefect } 
     .onRequest(acp.methods.agent.initialize, ({ params }) => {
       // Kept for the turns that use the client's fs and terminals (client-tools.ts).
       clientCapabilities = params.clientCapabilities;
+      config.clientInitialized(params);
       return {
         protocolVersion: acp.PROTOCOL_VERSION,
         agentCapabilities: {
           ...sessions.capabilities(),
           promptCapabilities: { image: false, audio: false, embeddedContext: false },
+          auth: { logout: {} },
         },
-        authMethods: [],
+        authMethods: [REFERENCE_AUTH_METHOD],
         agentInfo: {
           name: "acp-conformance-reference-agent",
           title: "acp-conformance reference agent",
@@ -102,12 +106,38 @@ export function createReferenceAgent(options: { sessionDefect?: SessionDefect } 
         },
       };
     })
-    .onRequest(acp.methods.agent.session.new, ({ params }) => ({
-      sessionId: sessions.create(params.cwd, params.additionalDirectories),
-    }))
-    .onRequest(acp.methods.agent.session.prompt, async ({ params, client }) => {
+    .onRequest(acp.methods.agent.session.new, ({ params }) => {
+      const sessionId = sessions.create(params.cwd, params.additionalDirectories);
+      return { sessionId, ...config.newSession(sessionId) };
+    })
+    .onRequest(acp.methods.agent.session.setMode, async ({ params, client }) => {
+      const settings = config.setMode(params);
+      const notify = (update: acp.SessionUpdate) =>
+        client.notify(acp.methods.client.session.update, { sessionId: params.sessionId, update });
+      // The mode is also the "mode" config option: announce both, so either view stays in step.
+      await notify({ sessionUpdate: "current_mode_update", currentModeId: settings.mode });
+      await notify({ sessionUpdate: "config_option_update", configOptions: configOptions(settings) });
+      return {};
+    })
+    .onRequest(acp.methods.agent.session.setConfigOption, async ({ params, client }) => {
+      const { settings, modeChanged } = config.setConfigOption(params);
+      if (modeChanged) {
+        const update = { sessionUpdate: "current_mode_update", currentModeId: settings.mode } as const;
+        await client.notify(acp.methods.client.session.update, { sessionId: params.sessionId, update });
+      }
+      return { configOptions: configOptions(settings) };
+    })
+    .onRequest(acp.methods.agent.authenticate, ({ params }) => {
+      if (params.methodId !== REFERENCE_AUTH_METHOD.id)
+        throw acp.RequestError.invalidParams({ methodId: params.methodId }, "unknown authentication method");
+      return {};
+    })
+    .onRequest(acp.methods.agent.logout, () => ({}))
+    .onRequest(acp.methods.agent.session.prompt, async ({ params, client, signal }) => {
       const text = promptText(params.prompt);
       const { session, turn } = sessions.beginTurn(params.sessionId, text);
+      // $/cancel_request for this prompt ends the turn like session/cancel: with stopReason cancelled.
+      signal.addEventListener("abort", () => turn.abort(), { once: true });
       let stopReason: acp.StopReason = "end_turn";
       try {
         if (text.includes(LONG_TURN_PROMPT))
@@ -115,7 +145,12 @@ export function createReferenceAgent(options: { sessionDefect?: SessionDefect } 
         else if (text.includes(PERMISSION_PROMPT))
           stopReason = await permissionTurn(client, params.sessionId, turn.signal);
         else if (clientToolTrigger(text)) {
-          const tools = { client, sessionId: params.sessionId, cwd: session.cwd, capabilities: clientCapabilities };
+          const tools = {
+            client,
+            sessionId: params.sessionId,
+            cwd: session.record.cwd,
+            capabilities: clientCapabilities,
+          };
           stopReason = await clientToolTurn(tools, text);
         } else {
           await sendText(client, params.sessionId, `You said: ${text.slice(0, 200)}`, randomUUID());

@@ -4,6 +4,8 @@
  * every registered requirement is exercised by some scenario.
  */
 import type { Scenario } from "../../kit/scenario.js";
+import { authenticationScenario } from "./authentication.js";
+import { cancelRequestScenario } from "./cancel-request.js";
 import { cancelDuringTurnScenario } from "./cancellation.js";
 import { stdinCloseScenario } from "./cleanup.js";
 import { coalescedWritesScenario, crlfScenario, splitWritesScenario } from "./framing.js";
@@ -16,6 +18,10 @@ import {
   parseErrorScenario,
   unknownMethodsScenario,
 } from "./jsonrpc.js";
+import { extensibilityScenario } from "./extensibility.js";
+import { configOptionsScenario, sessionModesScenario } from "./session-config.js";
+import { longAndShortTurnsScenario } from "./session-isolation.js";
+import { newerVersionScenario } from "./version-probes.js";
 import { jsonArrayScenario, prompt16MiBScenario, prompt1MiBScenario } from "./limits.js";
 import { cancelledPermissionScenario, rejectPermissionScenario } from "./permission.js";
 import { capabilitiesWithheldScenario } from "./capabilities.js";
@@ -44,6 +50,8 @@ export const AGENT_SCENARIOS: readonly Scenario[] = [
   versionOneScenario,
   unsupportedVersionScenario,
   mistypedVersionScenario,
+  newerVersionScenario,
+  authenticationScenario,
   splitWritesScenario,
   coalescedWritesScenario,
   crlfScenario,
@@ -61,8 +69,13 @@ export const AGENT_SCENARIOS: readonly Scenario[] = [
   listSessionsScenario,
   additionalRootsScenario,
   closeSessionScenario,
+  longAndShortTurnsScenario,
   plainTurnScenario,
   cancelDuringTurnScenario,
+  cancelRequestScenario,
+  sessionModesScenario,
+  configOptionsScenario,
+  extensibilityScenario,
   rejectPermissionScenario,
   cancelledPermissionScenario,
   fsReadScenario,

@@ -60,6 +60,17 @@ const DOC_ANCHORS: Record<string, string[]> = {
   "tool-calls.mdx": ["", "creating", "updating", "requesting-permission", "permission-options", "status"],
   "file-system.mdx": ["", "checking-support", "reading-files", "writing-files"],
   "terminals.mdx": ["", "checking-support", "executing-commands", "releasing-terminals"],
+  "session-modes.mdx": ["", "initial-state", "setting-the-current-mode", "from-the-client", "from-the-agent"],
+  "session-config-options.mdx": [
+    "",
+    "initial-state",
+    "boolean-config-options",
+    "setting-a-config-option",
+    "from-the-client",
+    "from-the-agent",
+  ],
+  "authentication.mdx": ["", "advertising-authentication", "protocol-driven-authentication", "logging-out"],
+  "cancellation.mdx": ["", "cancel_request-notification", "internal-cancellation"],
   "extensibility.mdx": [
     "",
     "the-_meta-field",
