@@ -87,7 +87,7 @@ describe("the spec trace", () => {
     const agent = renderCoverageText("agent", false);
     expect(agent).toMatch(/^transports +\d+ +\d+ +\d+ +\d+ +(\d+%|-)$/m);
     expect(agent).toMatch(/^total +\d+/m);
-    expect(renderCoverageText("agent", true)).toContain("session-setup#load-replays-history (MUST):");
+    expect(renderCoverageText("agent", true)).toContain("session-setup#stdio-mcp-supported (MUST):");
     expect(renderCoverageText("client", false)).toContain("No client statements are traced yet.");
   });
 

@@ -63,7 +63,7 @@ export const AGENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 96,
     keyword: "MUST",
     says: "Otherwise it answers with the latest version it supports, never echoing one it cannot speak.",
-    checkedBy: ["agent.initialization.no-echo-unsupported"],
+    checkedBy: ["agent.initialization.no-echo-unsupported", "agent.initialization.newer-version-answered"],
   },
   {
     id: "initialization#follow-agreed-version",
@@ -153,6 +153,16 @@ export const AGENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     checkedBy: ["agent.schema.valid-payloads"],
   },
   {
+    id: "authentication#auth-method-ids-unique",
+    page: "authentication",
+    anchor: "advertising-authentication",
+    line: 44,
+    keyword: "implied",
+    says: "Each advertised auth method has an id no other advertised method has: the schema calls it the method's unique identifier, and authenticate names a method by it.",
+    checkedBy: ["agent.initialization.auth-method-ids-unique"],
+    note: "Exercised when initialize returns authMethods.",
+  },
+  {
     id: "authentication#terminal-method-needs-capability",
     page: "authentication",
     anchor: "authentication-method-types",
@@ -171,6 +181,16 @@ export const AGENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     schema: "schema/v1/schema.json#/$defs/AuthenticateResponse",
     checkedBy: ["agent.schema.valid-payloads"],
     note: "Only exercised when the user passes --auth-method.",
+  },
+  {
+    id: "authentication#unknown-method-refused",
+    page: "authentication",
+    anchor: "protocol-driven-authentication",
+    line: 151,
+    keyword: "position",
+    says: "authenticate with a methodId the agent never advertised is answered with an error (the docs constrain only the client).",
+    checkedBy: ["agent.initialization.unknown-auth-method-refused"],
+    note: "Exercised when initialize returns authMethods.",
   },
   {
     id: "authentication#no-auth-required-after-authenticate",
@@ -207,7 +227,8 @@ export const AGENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 74,
     keyword: "implied",
     says: "An agent that advertises auth.logout implements logout.",
-    gap: "When auth.logout is advertised, call logout and expect a result, not method-not-found.",
+    checkedBy: ["agent.capabilities.logout-when-advertised"],
+    note: "Gated on auth.logout.",
   },
   {
     id: "authentication#logout-empty-result",
@@ -217,7 +238,8 @@ export const AGENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     keyword: "schema",
     says: "A successful logout returns an empty object.",
     schema: "schema/v1/schema.json#/$defs/LogoutResponse",
-    gap: "Gated on auth.logout: call logout and validate the result (the kit never calls logout today).",
+    checkedBy: ["agent.capabilities.logout-when-advertised", "agent.schema.valid-payloads"],
+    note: "Gated on auth.logout.",
   },
   {
     id: "authentication#reauth-after-logout",

@@ -201,7 +201,7 @@ export const AGENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     line: 20,
     keyword: "MUST",
     says: "A request named by $/cancel_request still gets exactly one response: a valid result or error -32800.",
-    gap: "Send $/cancel_request for a pending session/prompt and expect one response, a result or -32800.",
+    checkedBy: ["agent.cancellation.cancel-request-answered", "agent.jsonrpc.one-response-per-request"],
   },
   {
     id: "cancellation#cancel-request-unanswered",

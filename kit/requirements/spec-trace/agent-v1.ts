@@ -5,6 +5,7 @@
 import { AGENT_CLIENT_METHOD_STATEMENTS } from "./agent-client-methods.js";
 import { AGENT_INITIALIZATION_STATEMENTS } from "./agent-initialization.js";
 import { AGENT_OUTPUT_STATEMENTS } from "./agent-output.js";
+import { AGENT_SESSION_SETTINGS_STATEMENTS } from "./agent-session-settings.js";
 import { AGENT_SESSION_SETUP_STATEMENTS } from "./agent-session-setup.js";
 import { AGENT_SESSION_STATE_STATEMENTS } from "./agent-session-state.js";
 import { AGENT_TURN_STATEMENTS } from "./agent-turns.js";
@@ -16,6 +17,7 @@ export const AGENT_V1_STATEMENTS: readonly SpecStatement[] = [
   ...AGENT_INITIALIZATION_STATEMENTS,
   ...AGENT_SESSION_SETUP_STATEMENTS,
   ...AGENT_SESSION_STATE_STATEMENTS,
+  ...AGENT_SESSION_SETTINGS_STATEMENTS,
   ...AGENT_TURN_STATEMENTS,
   ...AGENT_OUTPUT_STATEMENTS,
   ...AGENT_CLIENT_METHOD_STATEMENTS,

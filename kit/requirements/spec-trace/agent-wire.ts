@@ -145,7 +145,13 @@ export const AGENT_WIRE_STATEMENTS: readonly SpecStatement[] = [
     line: 214,
     keyword: "MUST",
     says: "Every file path the agent sends (fs and terminal requests, diffs, locations) is absolute.",
-    gap: "Collect every path field in the agent's messages during tool-using turns and fail on a relative one.",
+    checkedBy: [
+      "agent.fs.paths-absolute",
+      "agent.terminal.cwd-absolute",
+      "agent.session-matching.list-cwd-absolute",
+      "agent.session-matching.listed-roots-absolute",
+    ],
+    note: "Covers fs requests, tool-call locations, terminal cwd and session/list entries; paths inside diffs are not checked yet.",
   },
   {
     id: "overview#one-based-lines",
@@ -207,7 +213,8 @@ export const AGENT_WIRE_STATEMENTS: readonly SpecStatement[] = [
     line: 10,
     keyword: "implied",
     says: "Every type may carry _meta; the agent accepts it anywhere and assumes nothing about its content.",
-    gap: "Send unknown _meta keys on initialize, session/new and session/prompt (and in content blocks) and expect the same outcomes as without.",
+    checkedBy: ["agent.extensibility.meta-tolerated"],
+    note: "_meta is sent on initialize (and its clientCapabilities), session/new and session/prompt.",
   },
   {
     id: "extensibility#trace-context-keys",
@@ -225,7 +232,17 @@ export const AGENT_WIRE_STATEMENTS: readonly SpecStatement[] = [
     line: 39,
     keyword: "MUST NOT",
     says: "The agent adds no custom fields at the root of a spec type; custom data goes in _meta.",
-    gap: "Validate the agent's payloads with unknown properties forbidden outside _meta (the v1 schema leaves objects open).",
+    checkedBy: ["agent.extensibility.no-custom-root-fields"],
+    note: "Judged on the initialize, session/new and session/prompt results, as a warning (should): a root field may come from a newer schema revision.",
+  },
+  {
+    id: "extensibility#unknown-fields-tolerated",
+    page: "extensibility",
+    anchor: "the-_meta-field",
+    line: 39,
+    keyword: "position",
+    says: "Requests carrying a field the v1 schema does not define (names are reserved for future versions, which a newer client may send) are answered as usual.",
+    checkedBy: ["agent.extensibility.unknown-fields-tolerated"],
   },
   {
     id: "extensibility#custom-methods-prefixed",
