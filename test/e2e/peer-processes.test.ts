@@ -82,9 +82,15 @@ describe("scripted peer processes", () => {
     const endedBy = async (closeStdin: boolean) => {
       const agent = track(mockAgent({}));
       const { command, args } = agent.spawnCommand();
-      const child = spawn(command, args, { stdio: ["pipe", "ignore", "ignore"] });
-      await new Promise((resolve) => child.once("spawn", resolve));
-      await new Promise((resolve) => setTimeout(resolve, 500)); // its signal handlers are installed
+      const child = spawn(command, args, { stdio: ["pipe", "pipe", "ignore"] });
+      // Once it answers initialize it is past its start-up, signal handlers included (a fixed
+      // pause was not enough on a busy machine: the signal came before them and killed it).
+      const answered = new Promise((resolve) => child.stdout.once("data", resolve));
+      child.stdin.write(
+        `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: 1 } })}\n`,
+      );
+      await answered;
+      child.stdout.resume();
       child.kill("SIGTERM");
       // The end of input follows the signal: a client that closes and signals back to back can
       // have them arrive in this order.
