@@ -29,7 +29,7 @@ export interface AdapterRun {
   lastOutputAtMs: number | undefined;
   exitedAtMs: number | undefined;
   survivors: Descendant[];
-  /** The kit stopped the adapter --close-grace after its last line (AdapterRunOptions.stopWhenSilentMs): how it would have ended is unknown. */
+  /** The kit stopped the adapter once it fell silent (AdapterRunOptions.stopWhenSilentMs): how it would have ended is unknown. */
   stoppedWhenSilent: boolean;
   /** How long the survivors were given to be gone after the adapter exited. */
   settledMs: number;

@@ -30,11 +30,7 @@ export async function preflightAdapter(
           unlock: `a longer --timeout, if the adapter needs more than ${plan.options.timeoutMs} ms for a task`,
         },
       };
-    return {
-      checks,
-      ...(run.exitedAtMs !== undefined ? { latencyMs: run.exitedAtMs } : {}),
-      knownDefects: failedRequirements(checks),
-    };
+    return { checks, knownDefects: failedRequirements(checks) };
   } finally {
     await cleanUp();
   }

@@ -35,7 +35,7 @@ export async function preflightHost(plan: RunPlan, runId: string = randomUUID())
           reason: `the host never started the kit's adapter in the preflight (${describeHostExit(run)}): check that the command passes {adapter} as the adapter to run`,
         },
       };
-    return { checks, latencyMs: run.durationMs, knownDefects: failedRequirements(checks) };
+    return { checks, knownDefects: failedRequirements(checks) };
   } finally {
     await cleanUp();
   }
