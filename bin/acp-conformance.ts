@@ -15,7 +15,14 @@ import { runPeerProcess } from "../peers/main.js";
 import { ScriptError } from "../peers/script.js";
 import { EXIT } from "./exit-codes.js";
 import { listCommand } from "./list-command.js";
-import { AGENT_OPTIONS, CLIENT_OPTIONS, COMMON_OPTIONS, HOST_OPTIONS, RUNTIME_OPTIONS } from "./options.js";
+import {
+  AGENT_OPTIONS,
+  CLIENT_OPTIONS,
+  COMMON_OPTIONS,
+  HOST_OPTIONS,
+  LIST_OPTIONS,
+  RUNTIME_OPTIONS,
+} from "./options.js";
 import { reportCommand } from "./report-outputs.js";
 import { type ModeArguments, runMode } from "./run-mode.js";
 
@@ -152,13 +159,13 @@ async function main(): Promise<void> {
     )
     .command(
       "list [mode]",
-      "list requirements and scenarios",
+      "list requirements and scenarios (--coverage: the spec statements they check)",
       (builder) =>
         builder
           .positional("mode", { type: "string", choices: ["agent", "client", "adapter", "host", "runtime"] })
-          .option("json", { type: "boolean", default: false }),
+          .options(LIST_OPTIONS),
       (argv) => {
-        exitCode = listCommand(argv as { mode?: string; json: boolean });
+        exitCode = listCommand(argv as { mode?: string; json: boolean; coverage: boolean; verbose: boolean });
       },
     )
     .demandCommand(1, "name a mode: acp-conformance agent [-- <command>]")

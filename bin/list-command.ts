@@ -1,8 +1,24 @@
-/** `acp-conformance list [mode] [--json]`: the requirements and scenarios of one mode or all. */
+/** `acp-conformance list [mode] [--json] [--coverage [--verbose]]`: the requirements and scenarios of one mode or all, or the spec coverage of the ACP sides. */
+import { UsageError } from "../kit/errors.js";
 import { REQUIREMENTS } from "../kit/requirements/index.js";
+import {
+  SPEC_TRACE,
+  specCoverage,
+  TRACED_SIDES,
+  type TracedSide,
+} from "../kit/requirements/spec-trace/index.js";
 import { MODES } from "../scenarios/index.js";
+import { renderCoverageText } from "./spec-coverage.js";
 
-export function listCommand(argv: { mode?: string; json: boolean }): number {
+export interface ListArguments {
+  mode?: string;
+  json: boolean;
+  coverage?: boolean;
+  verbose?: boolean;
+}
+
+export function listCommand(argv: ListArguments): number {
+  if (argv.coverage) return listCoverage(argv);
   const side = argv.mode;
   const requirements = REQUIREMENTS.filter((requirement) => side === undefined || requirement.side === side);
   const scenarios = Object.entries(MODES)
@@ -24,5 +40,19 @@ export function listCommand(argv: { mode?: string; json: boolean }): number {
       );
     process.stdout.write(`\n${requirements.length} requirements, ${scenarios.length} scenarios\n`);
   }
+  return 0;
+}
+
+function listCoverage(argv: ListArguments): number {
+  if (argv.mode !== undefined && !TRACED_SIDES.includes(argv.mode as TracedSide))
+    throw new UsageError(
+      `--coverage traces the ACP spec, so it applies to ${TRACED_SIDES.join(" and ")} only, not ${argv.mode}`,
+    );
+  const sides = argv.mode === undefined ? TRACED_SIDES : [argv.mode as TracedSide];
+  if (argv.json) {
+    const coverage = sides.map((side) => ({ ...specCoverage(side), statements: SPEC_TRACE[side] }));
+    process.stdout.write(`${JSON.stringify({ coverage }, null, 2)}\n`);
+  } else
+    process.stdout.write(sides.map((side) => renderCoverageText(side, argv.verbose ?? false)).join("\n"));
   return 0;
 }

@@ -120,6 +120,18 @@ export const RUNTIME_OPTIONS = {
   },
 } as const satisfies Record<string, Options>;
 
+/** `acp-conformance list [mode]`. */
+export const LIST_OPTIONS = {
+  json: { type: "boolean", default: false, describe: "print JSON instead of text" },
+  coverage: {
+    type: "boolean",
+    default: false,
+    describe:
+      "agent and client: how many of the pinned ACP v1 spec's statements per page the kit checks, leaves as gaps or excludes (docs/coverage.md)",
+  },
+  verbose: { type: "boolean", default: false, describe: "with --coverage: list every gap" },
+} as const satisfies Record<string, Options>;
+
 export const AGENT_OPTIONS = {
   prompt: {
     type: "string",
@@ -133,6 +145,20 @@ export const AGENT_OPTIONS = {
   "permission-prompt": {
     type: "string",
     describe: "a prompt that makes the agent ask permission before a tool call",
+  },
+  "read-prompt": {
+    type: "string",
+    describe:
+      "a prompt that makes the agent read the file {path} and quote its first line (the kit fills in {path}; enables the fs read checks)",
+  },
+  "write-prompt": {
+    type: "string",
+    describe: "a prompt that makes the agent write the file {path} (enables the fs write checks)",
+  },
+  "terminal-prompt": {
+    type: "string",
+    describe:
+      "a prompt that makes the agent run a short command in the directory {path} (enables the terminal checks)",
   },
   "auth-method": { type: "string", describe: "call authenticate with this method id after initialize" },
 } as const satisfies Record<string, Options>;
@@ -160,6 +186,9 @@ export interface ParsedArguments {
   prompt?: string;
   "cancel-prompt"?: string;
   "permission-prompt"?: string;
+  "read-prompt"?: string;
+  "write-prompt"?: string;
+  "terminal-prompt"?: string;
   "auth-method"?: string;
   "--"?: Array<string | number>;
 }

@@ -90,6 +90,9 @@ export function buildRunPlan(mode: Mode, argv: ParsedArguments): RunPlan {
     prompt: argv.prompt,
     cancelPrompt: argv["cancel-prompt"],
     permissionPrompt: argv["permission-prompt"],
+    readPrompt: argv["read-prompt"],
+    writePrompt: argv["write-prompt"],
+    terminalPrompt: argv["terminal-prompt"],
   };
   // The bundled reference agent is steered by its documented trigger prompts.
   const prompts = bundled ? { ...REFERENCE_PROMPTS, ...definedOnly(steering) } : definedOnly(steering);

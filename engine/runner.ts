@@ -47,6 +47,9 @@ const NEED_FLAGS: Record<ScenarioNeed, keyof RunPlan["options"]["prompts"]> = {
   prompt: "prompt",
   "cancel-prompt": "cancelPrompt",
   "permission-prompt": "permissionPrompt",
+  "read-prompt": "readPrompt",
+  "write-prompt": "writePrompt",
+  "terminal-prompt": "terminalPrompt",
 };
 
 export function selectScenarios(all: readonly Scenario[], plan: RunPlan): Scenario[] {

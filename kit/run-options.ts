@@ -25,6 +25,12 @@ export interface PromptSteering {
   cancelPrompt?: string;
   /** A prompt that makes the target ask for permission before a tool call. */
   permissionPrompt?: string;
+  /** A prompt that makes the agent read the file at `{path}` and quote it (fs/read_text_file). */
+  readPrompt?: string;
+  /** A prompt that makes the agent write the file at `{path}` (fs/write_text_file). */
+  writePrompt?: string;
+  /** A prompt that makes the agent run a short command in the directory `{path}` (terminal/*). */
+  terminalPrompt?: string;
 }
 
 export interface RunOptions {

@@ -24,7 +24,13 @@ export interface RecordedCheck extends CheckInput {
 }
 
 /** What a scenario needs from the user before it can run against a third-party target. */
-export type ScenarioNeed = "prompt" | "cancel-prompt" | "permission-prompt";
+export type ScenarioNeed =
+  | "prompt"
+  | "cancel-prompt"
+  | "permission-prompt"
+  | "read-prompt"
+  | "write-prompt"
+  | "terminal-prompt";
 
 export interface ScenarioContext {
   readonly scenarioId: string;

@@ -142,7 +142,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
   }),
   agent({
     id: "agent.initialization.no-echo-unsupported",
-    title: "an unsupported protocolVersion (65535) is never echoed; the agent answers its own latest version",
+    title:
+      "an unsupported protocolVersion (65535) is never echoed; the agent answers its own latest version, never below the version it answers to 1 (so never 0)",
     area: "initialization",
     level: "must",
     cite: `${INITIALIZATION}#version-negotiation`,

@@ -5,15 +5,23 @@
  * keyword) or is silent, the entry carries a `rationale` for the kit's position, and is a
  * should unless the schema or JSON-RPC makes it a must.
  */
+import { ACP_AGENT_EXTENSION_REQUIREMENTS } from "./acp-agent-extensions.js";
 import { ACP_AGENT_ROBUSTNESS_REQUIREMENTS } from "./acp-agent-robustness.js";
+import { ACP_AGENT_SESSION_REQUIREMENTS } from "./acp-agent-sessions.js";
+import { ACP_AGENT_SESSION_CONFIG_REQUIREMENTS } from "./acp-agent-session-config.js";
 import { ACP_AGENT_TURN_REQUIREMENTS } from "./acp-agent-turns.js";
 import { ACP_AGENT_WIRE_REQUIREMENTS } from "./acp-agent-wire.js";
+import { ACP_AGENT_FS_TERMINAL_REQUIREMENTS } from "./acp-agent-fs-terminal.js";
 import type { Requirement } from "./types.js";
 
 export const ACP_AGENT_REQUIREMENTS = [
   ...ACP_AGENT_WIRE_REQUIREMENTS,
   ...ACP_AGENT_TURN_REQUIREMENTS,
+  ...ACP_AGENT_SESSION_REQUIREMENTS,
   ...ACP_AGENT_ROBUSTNESS_REQUIREMENTS,
+  ...ACP_AGENT_FS_TERMINAL_REQUIREMENTS,
+  ...ACP_AGENT_SESSION_CONFIG_REQUIREMENTS,
+  ...ACP_AGENT_EXTENSION_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpAgentRequirementId = (typeof ACP_AGENT_REQUIREMENTS)[number]["id"];

@@ -8,13 +8,10 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import * as acp from "@agentclientprotocol/sdk";
 import { KIT_VERSION } from "../../kit/version.js";
+import { ReferenceSessions, type SessionDefect } from "./sessions.js";
+import { ReferenceSessionConfig, REFERENCE_AUTH_METHOD, configOptions } from "./session-config.js";
 import { LONG_TURN_PROMPT, PERMISSION_PROMPT } from "./triggers.js";
-
-interface Session {
-  cwd: string;
-  /** Aborted by session/cancel for the turn that is running, if any. */
-  turn: AbortController | undefined;
-}
+import { clientToolTrigger, clientToolTurn } from "./client-tools.js";
 
 const LONG_TURN_LIMIT_MS = 30_000;
 const LONG_TURN_TICK_MS = 100;
@@ -23,14 +20,19 @@ function promptText(prompt: acp.ContentBlock[]): string {
   return prompt.map((block) => (block.type === "text" ? block.text : "")).join("\n");
 }
 
-export function createReferenceAgent(): acp.AgentApp {
-  const sessions = new Map<string, Session>();
+/** `sessionDefect` breaks one session-management behaviour (fixture agents only). */
+export function createReferenceAgent(options: { sessionDefect?: SessionDefect } = {}): acp.AgentApp {
+  const sessions = new ReferenceSessions(options.sessionDefect);
+  let clientCapabilities: acp.ClientCapabilities | undefined;
+  const config = new ReferenceSessionConfig();
 
-  const sendText = (client: acp.AgentContext, sessionId: string, text: string, messageId: string) =>
-    client.notify(acp.methods.client.session.update, {
+  const sendText = (client: acp.AgentContext, sessionId: string, text: string, messageId: string) => {
+    sessions.recordAnswer(sessionId, text, messageId);
+    return client.notify(acp.methods.client.session.update, {
       sessionId,
       update: { sessionUpdate: "agent_message_chunk", messageId, content: { type: "text", text } },
     });
+  };
 
   async function longTurn(
     client: acp.AgentContext,
@@ -83,44 +85,84 @@ export function createReferenceAgent(): acp.AgentApp {
     return "end_turn";
   }
 
-  return acp
+  const app = acp
     .agent({ name: "acp-conformance-reference-agent" })
-    .onRequest(acp.methods.agent.initialize, () => ({
-      protocolVersion: acp.PROTOCOL_VERSION,
-      agentCapabilities: {
-        loadSession: false,
-        promptCapabilities: { image: false, audio: false, embeddedContext: false },
-      },
-      authMethods: [],
-      agentInfo: {
-        name: "acp-conformance-reference-agent",
-        title: "acp-conformance reference agent",
-        version: KIT_VERSION,
-      },
-    }))
-    .onRequest(acp.methods.agent.session.new, ({ params }) => {
-      const sessionId = `session-${randomUUID()}`;
-      sessions.set(sessionId, { cwd: params.cwd, turn: undefined });
-      return { sessionId };
+    .onRequest(acp.methods.agent.initialize, ({ params }) => {
+      // Kept for the turns that use the client's fs and terminals (client-tools.ts).
+      clientCapabilities = params.clientCapabilities;
+      config.clientInitialized(params);
+      return {
+        protocolVersion: acp.PROTOCOL_VERSION,
+        agentCapabilities: {
+          ...sessions.capabilities(),
+          promptCapabilities: { image: false, audio: false, embeddedContext: false },
+          auth: { logout: {} },
+        },
+        authMethods: [REFERENCE_AUTH_METHOD],
+        agentInfo: {
+          name: "acp-conformance-reference-agent",
+          title: "acp-conformance reference agent",
+          version: KIT_VERSION,
+        },
+      };
     })
-    .onRequest(acp.methods.agent.session.prompt, async ({ params, client }) => {
-      const session = sessions.get(params.sessionId);
-      if (!session) throw acp.RequestError.sessionNotFound(params.sessionId);
-      const turn = new AbortController();
-      session.turn = turn;
-      try {
-        const text = promptText(params.prompt);
-        if (text.includes(LONG_TURN_PROMPT))
-          return { stopReason: await longTurn(client, params.sessionId, turn.signal) };
-        if (text.includes(PERMISSION_PROMPT))
-          return { stopReason: await permissionTurn(client, params.sessionId, turn.signal) };
-        await sendText(client, params.sessionId, `You said: ${text.slice(0, 200)}`, randomUUID());
-        return { stopReason: turn.signal.aborted ? "cancelled" : "end_turn" };
-      } finally {
-        if (session.turn === turn) session.turn = undefined;
+    .onRequest(acp.methods.agent.session.new, ({ params }) => {
+      const sessionId = sessions.create(params.cwd, params.additionalDirectories);
+      return { sessionId, ...config.newSession(sessionId) };
+    })
+    .onRequest(acp.methods.agent.session.setMode, async ({ params, client }) => {
+      const settings = config.setMode(params);
+      const notify = (update: acp.SessionUpdate) =>
+        client.notify(acp.methods.client.session.update, { sessionId: params.sessionId, update });
+      // The mode is also the "mode" config option: announce both, so either view stays in step.
+      await notify({ sessionUpdate: "current_mode_update", currentModeId: settings.mode });
+      await notify({ sessionUpdate: "config_option_update", configOptions: configOptions(settings) });
+      return {};
+    })
+    .onRequest(acp.methods.agent.session.setConfigOption, async ({ params, client }) => {
+      const { settings, modeChanged } = config.setConfigOption(params);
+      if (modeChanged) {
+        const update = { sessionUpdate: "current_mode_update", currentModeId: settings.mode } as const;
+        await client.notify(acp.methods.client.session.update, { sessionId: params.sessionId, update });
       }
+      return { configOptions: configOptions(settings) };
+    })
+    .onRequest(acp.methods.agent.authenticate, ({ params }) => {
+      if (params.methodId !== REFERENCE_AUTH_METHOD.id)
+        throw acp.RequestError.invalidParams({ methodId: params.methodId }, "unknown authentication method");
+      return {};
+    })
+    .onRequest(acp.methods.agent.logout, () => ({}))
+    .onRequest(acp.methods.agent.session.prompt, async ({ params, client, signal }) => {
+      const text = promptText(params.prompt);
+      const { session, turn } = sessions.beginTurn(params.sessionId, text);
+      // $/cancel_request for this prompt ends the turn like session/cancel: with stopReason cancelled.
+      signal.addEventListener("abort", () => turn.abort(), { once: true });
+      let stopReason: acp.StopReason = "end_turn";
+      try {
+        if (text.includes(LONG_TURN_PROMPT))
+          stopReason = await longTurn(client, params.sessionId, turn.signal);
+        else if (text.includes(PERMISSION_PROMPT))
+          stopReason = await permissionTurn(client, params.sessionId, turn.signal);
+        else if (clientToolTrigger(text)) {
+          const tools = {
+            client,
+            sessionId: params.sessionId,
+            cwd: session.record.cwd,
+            capabilities: clientCapabilities,
+          };
+          stopReason = await clientToolTurn(tools, text);
+        } else {
+          await sendText(client, params.sessionId, `You said: ${text.slice(0, 200)}`, randomUUID());
+          stopReason = turn.signal.aborted ? "cancelled" : "end_turn";
+        }
+      } finally {
+        stopReason = sessions.endTurn(session, turn, stopReason);
+      }
+      return { stopReason };
     })
     .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
-      sessions.get(params.sessionId)?.turn?.abort();
+      sessions.active(params.sessionId)?.turn?.abort();
     });
+  return sessions.register(app);
 }

@@ -13,8 +13,20 @@ export const PERMISSION_PROMPT = "acp-conformance: ask permission";
 /** Any other text gets a short echo and end_turn. */
 export const PLAIN_PROMPT = "acp-conformance: say hello";
 
+/** Reads the file named after it through fs/read_text_file and says its first line (client-tools.ts). */
+export const READ_FILE_PROMPT = "acp-conformance: read file";
+
+/** Writes a line to the file named after it through fs/write_text_file. */
+export const WRITE_FILE_PROMPT = "acp-conformance: write file";
+
+/** Runs a short command in a client terminal, in the directory named after it. */
+export const RUN_COMMAND_PROMPT = "acp-conformance: run command in";
+
 export const REFERENCE_PROMPTS = {
   prompt: PLAIN_PROMPT,
   cancelPrompt: LONG_TURN_PROMPT,
   permissionPrompt: PERMISSION_PROMPT,
+  readPrompt: `${READ_FILE_PROMPT} {path}`,
+  writePrompt: `${WRITE_FILE_PROMPT} {path}`,
+  terminalPrompt: `${RUN_COMMAND_PROMPT} {path}`,
 } as const;

@@ -1,11 +1,23 @@
 /**
  * The kit as the client an agent talks to: what it advertises in initialize, and how it answers
  * what the agent asks of it (permission requests by the scenario's policy; fs and terminal
- * calls, which it never advertises, and any other method, with -32601). Every request is kept
- * for the checks that judge it.
+ * calls served for real when the scenario advertised them, serve-fs.ts and serve-terminals.ts,
+ * and with -32601 when it did not; any other method with -32601). Every request is kept for
+ * the checks that judge it.
  */
 import type { IncomingMessage, ReplyToTarget } from "../../kit/wire/connection.js";
 import { KIT_VERSION } from "../../kit/version.js";
+import type { KitFileSystem } from "./serve-fs.js";
+import type { KitTerminals } from "./serve-terminals.js";
+
+/** The client capabilities a scenario offers; by default the kit offers none. */
+export interface OfferedCapabilities {
+  readTextFile?: boolean;
+  writeTextFile?: boolean;
+  terminal?: boolean;
+  /** Leave fs and terminal out of clientCapabilities altogether (the spec's "not present"). */
+  omit?: boolean;
+}
 
 export type PermissionPolicy = "reject" | "cancelled" | "allow";
 
@@ -16,32 +28,54 @@ export interface PermissionExchange {
   answeredWith: string;
 }
 
-export function defaultInitializeParams(): Record<string, unknown> {
+export function defaultInitializeParams(offered: OfferedCapabilities = {}): Record<string, unknown> {
+  const { readTextFile = false, writeTextFile = false, terminal = false } = offered;
   return {
     protocolVersion: 1,
-    clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+    clientCapabilities: offered.omit ? {} : { fs: { readTextFile, writeTextFile }, terminal },
     clientInfo: { name: "acp-conformance", version: KIT_VERSION },
   };
 }
 
 export class KitClientAnswers {
+  /** fs/* calls to a method the kit did not advertise in this scenario. */
   readonly fsCalls: IncomingMessage[] = [];
+  /** terminal/* calls although the kit did not advertise terminal in this scenario. */
   readonly terminalCalls: IncomingMessage[] = [];
+  /** fs/* and terminal/* calls the kit served because it advertised them. */
+  readonly servedCalls: IncomingMessage[] = [];
   readonly permissionExchanges: PermissionExchange[] = [];
   permissionPolicy: PermissionPolicy = "reject";
+  /** What the handshake advertises; a scenario that offers more also sets the servers below. */
+  offered: OfferedCapabilities = {};
+  fileSystem: KitFileSystem | undefined;
+  terminals: KitTerminals | undefined;
 
-  answer(request: IncomingMessage & { message: { kind: "request" } }): ReplyToTarget {
+  answer(
+    request: IncomingMessage & { message: { kind: "request" } },
+  ): ReplyToTarget | Promise<ReplyToTarget> {
     const { method } = request.message;
+    const params = (request.message.params ?? {}) as Record<string, unknown>;
     if (method.startsWith("fs/")) {
+      const read = method === "fs/read_text_file" && this.offered.readTextFile;
+      const write = method === "fs/write_text_file" && this.offered.writeTextFile;
+      if (this.fileSystem && (read || write)) {
+        this.servedCalls.push(request);
+        return read ? this.fileSystem.read(params) : this.fileSystem.write(params);
+      }
       this.fsCalls.push(request);
       return {
         error: {
           code: -32601,
-          message: `Method not found: ${method} (the client advertised no fs capability)`,
+          message: `Method not found: ${method} (the client did not advertise it)`,
         },
       };
     }
     if (method.startsWith("terminal/")) {
+      if (this.terminals && this.offered.terminal) {
+        this.servedCalls.push(request);
+        return this.terminals.answer(method, params);
+      }
       this.terminalCalls.push(request);
       return {
         error: {

@@ -76,13 +76,13 @@ export class AgentUnderTest {
   }
 
   /**
-   * Spawns the agent in its own process group; teardown is registered with the scenario. When
-   * the preflight showed the agent gives no usable answer to initialize, a scenario that needs
-   * one ends here, not tested, unless it can judge something without (`evenIfBlocked`).
+   * Spawns the agent in its own process group (`env`: the scenario's own, a HOME, under the user's --env);
+   * teardown is registered with the scenario. When the preflight showed no usable answer to initialize, a
+   * scenario that needs one ends here, not tested, unless it can judge something without (`evenIfBlocked`).
    */
   static async start(
     context: ScenarioContext,
-    options: { evenIfBlocked?: boolean } = {},
+    options: { evenIfBlocked?: boolean; env?: Readonly<Record<string, string>> } = {},
   ): Promise<AgentUnderTest> {
     if (!options.evenIfBlocked) stopIfPreflightBlocked(context.preflight, "initialize");
     const scratch = makeScratchDir("sessions-");
@@ -91,7 +91,7 @@ export class AgentUnderTest {
       command: context.target.command,
       args: context.target.args,
       cwd: context.options.cwd,
-      env: { ...context.options.env, ACP_CONFORMANCE_SCENARIO: context.scenarioId },
+      env: { ...options.env, ...context.options.env, ACP_CONFORMANCE_SCENARIO: context.scenarioId },
       marker: targetMarker(context.runId),
       maxLineBytes: MAX_FRAME_BYTES,
     });
@@ -172,7 +172,7 @@ export class AgentUnderTest {
    * scenario when there is no usable answer. `write` lets framing scenarios send it oddly.
    */
   async initialize(
-    params: Record<string, unknown> = defaultInitializeParams(),
+    params: Record<string, unknown> = defaultInitializeParams(this.answers.offered),
     options: SendOptions & { id?: SentRequest["id"] } = {},
   ): Promise<Record<string, unknown>> {
     const { startupTimeoutMs, timeoutMs } = this.options;
@@ -191,7 +191,7 @@ export class AgentUnderTest {
 
   /** initialize, a version check, and authenticate when --auth-method is given. */
   async handshake(options: SendOptions & { id?: SentRequest["id"] } = {}): Promise<Record<string, unknown>> {
-    const result = await this.initialize(defaultInitializeParams(), options);
+    const result = await this.initialize(defaultInitializeParams(this.answers.offered), options);
     await this.afterInitialize(result);
     return result;
   }

@@ -177,13 +177,13 @@ export function recordGenericChecks(agent: AgentRunRecord): void {
         ? {
             requirement: "agent.capabilities.no-fs-unadvertised",
             verdict: "fail",
-            message: `the agent called ${call.message.kind === "request" ? call.message.method : "fs/*"} although the kit advertised no fs capability`,
+            message: `the agent called ${call.message.kind === "request" ? call.message.method : "fs/*"} although the kit did not advertise it in this scenario`,
             evidence: { transcript: excerptAround(agent.transcript, call.seq) },
           }
         : {
             requirement: "agent.capabilities.no-fs-unadvertised",
             verdict: "pass",
-            message: `no fs/* calls in ${agent.turnsRun} prompt turn(s) that ran`,
+            message: `no call to an fs/* method the kit did not advertise, in ${agent.turnsRun} prompt turn(s) that ran`,
           },
     );
   }
@@ -194,13 +194,13 @@ export function recordGenericChecks(agent: AgentRunRecord): void {
         ? {
             requirement: "agent.capabilities.no-terminal-unadvertised",
             verdict: "fail",
-            message: `the agent called ${call.message.kind === "request" ? call.message.method : "terminal/*"} although the kit advertised no terminal capability`,
+            message: `the agent called ${call.message.kind === "request" ? call.message.method : "terminal/*"} although the kit did not advertise terminal in this scenario`,
             evidence: { transcript: excerptAround(agent.transcript, call.seq) },
           }
         : {
             requirement: "agent.capabilities.no-terminal-unadvertised",
             verdict: "pass",
-            message: `no terminal/* calls in ${agent.turnsRun} prompt turn(s) that ran`,
+            message: `no terminal/* call while the kit did not advertise terminal, in ${agent.turnsRun} prompt turn(s) that ran`,
           },
     );
   }

@@ -4,6 +4,8 @@
  * every registered requirement is exercised by some scenario.
  */
 import type { Scenario } from "../../kit/scenario.js";
+import { authenticationScenario } from "./authentication.js";
+import { cancelRequestScenario } from "./cancel-request.js";
 import { cancelDuringTurnScenario } from "./cancellation.js";
 import { stdinCloseScenario } from "./cleanup.js";
 import { coalescedWritesScenario, crlfScenario, splitWritesScenario } from "./framing.js";
@@ -16,8 +18,15 @@ import {
   parseErrorScenario,
   unknownMethodsScenario,
 } from "./jsonrpc.js";
+import { extensibilityScenario } from "./extensibility.js";
+import { configOptionsScenario, sessionModesScenario } from "./session-config.js";
+import { longAndShortTurnsScenario } from "./session-isolation.js";
+import { newerVersionScenario } from "./version-probes.js";
 import { jsonArrayScenario, prompt16MiBScenario, prompt1MiBScenario } from "./limits.js";
 import { cancelledPermissionScenario, rejectPermissionScenario } from "./permission.js";
+import { capabilitiesWithheldScenario } from "./capabilities.js";
+import { fsReadScenario, fsWriteScenario } from "./fs.js";
+import { terminalScenario } from "./terminal.js";
 import { plainTurnScenario } from "./prompt.js";
 import {
   concurrentSessionsScenario,
@@ -30,6 +39,10 @@ import {
   agentSplitFramesProperty,
 } from "./framing-properties.js";
 import { agentCancelAnywhereProperty, agentPromptContentProperty } from "./turn-properties.js";
+import { loadSessionScenario, resumeSessionScenario } from "./sessions.js";
+import { closeSessionScenario } from "./sessions-close.js";
+import { listSessionsScenario } from "./sessions-list.js";
+import { additionalRootsScenario } from "./sessions-roots.js";
 
 export { GENERIC_AGENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -37,6 +50,8 @@ export const AGENT_SCENARIOS: readonly Scenario[] = [
   versionOneScenario,
   unsupportedVersionScenario,
   mistypedVersionScenario,
+  newerVersionScenario,
+  authenticationScenario,
   splitWritesScenario,
   coalescedWritesScenario,
   crlfScenario,
@@ -49,10 +64,24 @@ export const AGENT_SCENARIOS: readonly Scenario[] = [
   uniqueSessionIdsScenario,
   unknownSessionScenario,
   concurrentSessionsScenario,
+  loadSessionScenario,
+  resumeSessionScenario,
+  listSessionsScenario,
+  additionalRootsScenario,
+  closeSessionScenario,
+  longAndShortTurnsScenario,
   plainTurnScenario,
   cancelDuringTurnScenario,
+  cancelRequestScenario,
+  sessionModesScenario,
+  configOptionsScenario,
+  extensibilityScenario,
   rejectPermissionScenario,
   cancelledPermissionScenario,
+  fsReadScenario,
+  fsWriteScenario,
+  terminalScenario,
+  capabilitiesWithheldScenario,
   prompt1MiBScenario,
   prompt16MiBScenario,
   jsonArrayScenario,

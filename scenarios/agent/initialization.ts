@@ -6,6 +6,7 @@ import type { Scenario } from "../../kit/scenario.js";
 import { AgentUnderTest } from "./driver.js";
 import { defaultInitializeParams } from "./agent-requests.js";
 import { describeOutcome, excerptAround } from "./evidence.js";
+import { leastHonestVersion, negotiate } from "./version-probes.js";
 
 export const versionOneScenario: Scenario = {
   id: "agent.initialization.version-1",
@@ -67,18 +68,13 @@ export const unsupportedVersionScenario: Scenario = {
   mode: "agent",
   requirements: ["agent.initialization.no-echo-unsupported"],
   async run(context) {
-    const agent = await AgentUnderTest.start(context);
-    const outcome = await agent.request(
-      "initialize",
-      { ...defaultInitializeParams(), protocolVersion: 65535 },
-      { waitMs: context.options.startupTimeoutMs + context.options.timeoutMs },
-    );
-    agent.ownDeadline.add(outcome.request);
-    const version =
-      outcome.kind === "response" && !outcome.error
-        ? (outcome.result as { protocolVersion?: unknown } | undefined)?.protocolVersion
-        : undefined;
-    if (typeof version === "number" && Number.isInteger(version) && version !== 65535) {
+    // The answer must be a version the agent supports: never below what it answers to 1 (so never 0).
+    const [one, { agent, outcome, version }] = await Promise.all([
+      negotiate(context, 1),
+      negotiate(context, 65535),
+    ]);
+    const least = leastHonestVersion(one.version);
+    if (version !== undefined && version !== 65535 && version >= least) {
       context.check({
         requirement: "agent.initialization.no-echo-unsupported",
         verdict: "pass",
@@ -92,7 +88,9 @@ export const unsupportedVersionScenario: Scenario = {
       message:
         version === 65535
           ? "the agent echoed protocolVersion 65535, a version it cannot support; it must answer with its latest version"
-          : `initialize with protocolVersion 65535 must be answered with the agent's latest version, got ${describeOutcome(outcome)}`,
+          : version !== undefined
+            ? `protocolVersion 65535 was answered with ${version}, not a version the agent supports (it answers ${least} to protocolVersion 1, so its latest is at least that)`
+            : `initialize with protocolVersion 65535 must be answered with the agent's latest version, got ${describeOutcome(outcome)}`,
       evidence: { transcript: excerptAround(agent.transcript, outcome.request.seq) },
     });
   },

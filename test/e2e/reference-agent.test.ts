@@ -57,8 +57,12 @@ describe("the bundled reference agent", () => {
     );
     expect(report.requirements.filter((result) => result.verdict === "fail")).toEqual([]);
     for (const result of notTested) {
-      expect(result.checks.map((check) => check.message).join(" ")).toMatch(/--(cancel-|permission-)?prompt/);
-      expect(result.unlock, result.id).toMatch(/^--(cancel-|permission-)?prompt <text>/);
+      expect(result.checks.map((check) => check.message).join(" ")).toMatch(
+        /--(cancel-|permission-|read-|write-|terminal-)?prompt/,
+      );
+      expect(result.unlock, result.id).toMatch(
+        /^--(cancel-|permission-|read-|write-|terminal-)?prompt <text>/,
+      );
     }
     expect(run.stdout).toMatch(/must requirements were not tested/);
   });

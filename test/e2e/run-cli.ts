@@ -32,6 +32,12 @@ export const FIXTURE_PROMPTS = [
   "acp-conformance: long turn",
   "--permission-prompt",
   "acp-conformance: ask permission",
+  "--read-prompt",
+  "acp-conformance: read file {path}",
+  "--write-prompt",
+  "acp-conformance: write file {path}",
+  "--terminal-prompt",
+  "acp-conformance: run command in {path}",
 ];
 
 export interface CliRun {

@@ -1,0 +1,98 @@
+/**
+ * The spec trace stays honest and whole: every statement is mapped exactly one way, to
+ * requirements that exist, at a page and anchor of the pinned docs; every ACP requirement of a
+ * traced side checks some statement; and docs/coverage.md is what the generator writes now.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { renderCoverageMarkdown, renderCoverageText } from "../../bin/spec-coverage.js";
+import { REQUIREMENTS } from "../../kit/requirements/index.js";
+import {
+  percentChecked,
+  SPEC_TRACE,
+  type SpecStatement,
+  specCoverage,
+  TRACED_SIDES,
+} from "../../kit/requirements/spec-trace/index.js";
+import { AcpSchema } from "../../kit/wire/schema.js";
+import { traceProblems } from "./spec-trace-problems.js";
+
+const schema = AcpSchema.load().document;
+
+const sample: SpecStatement = {
+  id: "prompt-turn#sample",
+  page: "prompt-turn",
+  anchor: "cancellation",
+  keyword: "MUST",
+  says: "A sample statement for the test.",
+  checkedBy: ["agent.cancellation.stop-reason-cancelled"],
+};
+
+describe("the spec trace", () => {
+  for (const side of TRACED_SIDES)
+    it(`of the ${side} side has no problems`, () => {
+      expect(traceProblems(side, SPEC_TRACE[side], REQUIREMENTS, schema)).toEqual([]);
+    });
+
+  it("traces the agent side (the client side is added by its own issue)", () => {
+    expect(SPEC_TRACE.agent.length).toBeGreaterThan(100);
+  });
+
+  it("reports each kind of broken entry", () => {
+    const agentRequirements = REQUIREMENTS.filter((requirement) => requirement.side === "agent");
+    const problemsOf = (statements: SpecStatement[]) =>
+      traceProblems("agent", [...SPEC_TRACE.agent, ...statements], agentRequirements, schema);
+    expect(problemsOf([{ ...sample, checkedBy: undefined }])).toEqual([
+      "prompt-turn#sample: needs exactly one of checkedBy, gap, excluded (has none)",
+    ]);
+    expect(problemsOf([{ ...sample, gap: "also a gap, which is a second kind" }])).toEqual([
+      "prompt-turn#sample: needs exactly one of checkedBy, gap, excluded (has checked, gap)",
+    ]);
+    expect(problemsOf([{ ...sample, checkedBy: ["agent.nothing.registered" as never] }])).toEqual([
+      "prompt-turn#sample: checkedBy agent.nothing.registered is not a registered requirement",
+    ]);
+    expect(problemsOf([{ ...sample, page: "nowhere" as never }])).toContain(
+      "prompt-turn#sample: nowhere is not a v1 docs page",
+    );
+    expect(problemsOf([{ ...sample, anchor: "no-such-heading" }])).toEqual([
+      "prompt-turn#sample: no #no-such-heading in prompt-turn",
+    ]);
+    expect(problemsOf([{ ...sample, schema: "schema/v1/schema.json#/$defs/NoSuchDef" }])).toEqual([
+      "prompt-turn#sample: schema/v1/schema.json#/$defs/NoSuchDef does not resolve",
+    ]);
+    expect(problemsOf([sample, sample])).toEqual(["prompt-turn#sample: the id is used twice"]);
+    const uncited = SPEC_TRACE.agent.filter(
+      (statement) => !statement.checkedBy?.includes("agent.initialization.agent-info"),
+    );
+    expect(traceProblems("agent", uncited, agentRequirements, schema)).toEqual([
+      "agent.initialization.agent-info: no statement of the agent trace is checked by it",
+    ]);
+  });
+
+  it("counts every statement once per page and in the total", () => {
+    for (const side of TRACED_SIDES) {
+      const coverage = specCoverage(side);
+      for (const row of [...coverage.pages, coverage.total])
+        expect(row.checked + row.gaps + row.excluded, `${side} ${row.page}`).toBe(row.statements);
+      expect(coverage.pages.reduce((sum, row) => sum + row.statements, 0)).toBe(coverage.total.statements);
+    }
+    expect(percentChecked({ page: "total", statements: 4, checked: 1, gaps: 2, excluded: 1 })).toBe(33);
+    expect(
+      percentChecked({ page: "total", statements: 1, checked: 0, gaps: 0, excluded: 1 }),
+    ).toBeUndefined();
+  });
+
+  it("prints a table per side, and says so when a side has no statements yet", () => {
+    const agent = renderCoverageText("agent", false);
+    expect(agent).toMatch(/^transports +\d+ +\d+ +\d+ +\d+ +(\d+%|-)$/m);
+    expect(agent).toMatch(/^total +\d+/m);
+    expect(renderCoverageText("agent", true)).toContain("session-setup#stdio-mcp-supported (MUST):");
+    expect(renderCoverageText("client", false)).toContain("No client statements are traced yet.");
+  });
+
+  it("docs/coverage.md is what `npm run coverage:docs` writes now", () => {
+    const written = readFileSync(join(import.meta.dirname, "../../docs/coverage.md"), "utf8");
+    expect(written, "run npm run coverage:docs and commit docs/coverage.md").toBe(renderCoverageMarkdown());
+  });
+});
