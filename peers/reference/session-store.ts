@@ -45,7 +45,7 @@ export class SessionStore {
     this.#collectGarbage();
     const dir = this.#dirFor(session.cwd);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, CWD_FILE), session.cwd);
+    writeCwdFileOnce(dir, session.cwd);
     // Write then rename, so a process listing at the same time never reads half a file.
     const file = join(dir, `${session.sessionId}.json`);
     const partial = `${file}.${randomUUID()}.tmp`;
@@ -93,9 +93,28 @@ export class SessionStore {
       } catch {
         continue; // being written by another process right now
       }
-      if (!existsSync(cwd)) rmSync(dir, { recursive: true, force: true });
+      // An empty name is a file another process has only just created: never a reason to remove.
+      if (cwd === "" || existsSync(cwd)) continue;
+      try {
+        rmSync(dir, { recursive: true, force: true });
+      } catch {
+        // another process is collecting or saving the same directory; the next run retries
+      }
     }
   }
+}
+
+/**
+ * The cwd file names the directory's working directory for garbage collection. It is written
+ * whole (then renamed) and only once: rewriting it in place on every save let a concurrent
+ * process read it empty, take the cwd for gone and remove a live session directory.
+ */
+function writeCwdFileOnce(dir: string, cwd: string): void {
+  const file = join(dir, CWD_FILE);
+  if (existsSync(file)) return;
+  const partial = `${file}.${randomUUID()}.tmp`;
+  writeFileSync(partial, cwd);
+  renameSync(partial, file);
 }
 
 function safeReaddir(dir: string): string[] {
