@@ -389,7 +389,7 @@ export type ClientStep =
     }
   | {
       /**
-       * $/cancel_request for a request still waiting for its answer (for example a prompt sent with await: false); logged as a cancel-request event.
+       * $/cancel_request for a request still waiting for its answer (for example a prompt sent with await: false; nothing is sent when none is waiting); logged as a cancel-request event.
        */
       cancelRequest: {
         /**

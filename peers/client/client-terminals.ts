@@ -43,16 +43,27 @@ function killAtExit(pid: number, marker: string): void {
   running.set(pid, marker);
   if (exitHookInstalled) return;
   exitHookInstalled = true;
+  // An exit the client did not see coming (an exit action, a signal, a test process ending without close()).
   process.once("exit", () => {
-    for (const [group] of running) signalGroup(group);
+    for (const [group, groupMarker] of running) killTree(group, groupMarker);
   });
 }
 
-function signalGroup(pid: number): void {
+function kill(pid: number, signal: "group" | "process"): void {
   try {
-    process.kill(-pid, "SIGKILL");
+    process.kill(signal === "group" ? -pid : pid, "SIGKILL");
   } catch {
     // already gone
+  }
+}
+
+/** Kills a terminal's process group and every process carrying its marker (those that left the group). */
+function killTree(pid: number, marker: string): void {
+  const leftovers = findDescendants({ rootPid: pid, marker, includeRoot: true });
+  kill(pid, "group");
+  for (const info of leftovers) {
+    kill(info.pid, "group"); // a descendant that made a group of its own (setsid) leads it
+    kill(info.pid, "process");
   }
 }
 
@@ -196,16 +207,7 @@ export class ClientTerminals {
         }),
       ),
       end: async () => {
-        const leftovers = findDescendants({ rootPid: pid, marker, includeRoot: true });
-        signalGroup(pid);
-        for (const info of leftovers) signalGroup(info.pid);
-        for (const info of leftovers) {
-          try {
-            process.kill(info.pid, "SIGKILL");
-          } catch {
-            // already gone
-          }
-        }
+        killTree(pid, marker);
         await withTimeout(terminal.finished, 5_000);
         running.delete(pid);
       },

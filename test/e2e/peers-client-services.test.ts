@@ -168,6 +168,24 @@ describe("real terminals leak nothing", () => {
     await client.close();
     await agent.close();
   }, 60_000);
+
+  it("spawned: a client stopped by a signal still kills the terminal the agent left, on its way out", async () => {
+    const dir = scratch();
+    const agent = terminalAgent(dir);
+    const client = mockClient({ ...TERMINAL_CLIENT, steps: [...TERMINAL_CLIENT.steps, { delay: 60_000 }] });
+    const agentCommand = agent.spawnCommand();
+    const { command, args } = client.spawnCommand({ agent: [agentCommand.command, ...agentCommand.args] });
+    const child = spawn(command, args, { stdio: "ignore" });
+    const exited = new Promise((resolve) => child.once("exit", (_code, signal) => resolve(signal ?? _code)));
+    await client.waitForSpawned((event) => event.kind === "response" && event.method === "session/prompt", {
+      timeoutMs: 30_000,
+    });
+    child.kill("SIGTERM");
+    expect(await exited).toBe(128 + 15);
+    expect(alive(pidsOf(dir, "left"))).toEqual([]);
+    await client.close();
+    await agent.close();
+  }, 60_000);
 });
 
 describe("elicitation", () => {
