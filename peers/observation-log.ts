@@ -1,8 +1,8 @@
 /**
  * What a scripted peer saw and did, in order: every frame in both directions, the answers to
  * its requests, permission outcomes, cancels, fs, terminal and elicitation calls, processes it
- * spawned, and how it ended. Tests
- * assert on it; scenarios check it. A spawned peer appends the same events to an NDJSON file.
+ * spawned, and how it ended. Tests assert on it; scenarios check it. A spawned peer appends the
+ * same events to an NDJSON file.
  */
 import { appendFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
