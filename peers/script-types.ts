@@ -264,7 +264,19 @@ export type ClientStep =
       };
     }
   | {
-      cancel: {};
+      /**
+       * session/cancel (a notification: nothing waits).
+       */
+      cancel: {
+        /**
+         * The session's id (default: the current session, the last one created, loaded or resumed).
+         */
+        sessionId?: string;
+        /**
+         * A session remembered with `as` by an earlier step.
+         */
+        session?: string;
+      };
     }
   | {
       /**

@@ -104,7 +104,7 @@ export class MockClientRuntime {
       const answer = await this.#request(request.method, request.params);
       this.#sessions.answered(step, request, answer.result);
     } else if ("prompt" in step) await this.#prompt(step.prompt);
-    else if ("cancel" in step) this.#cancel();
+    else if ("cancel" in step) this.#cancel(this.#sessions.resolve(step.cancel));
     else if ("cancelRequest" in step) await this.#cancelRequest(step.cancelRequest);
     else if ("request" in step) await this.#request(step.request.method, step.request.params);
     else if ("notify" in step)
@@ -115,18 +115,19 @@ export class MockClientRuntime {
 
   async #prompt(spec: Extract<ClientStep, { prompt: unknown }>["prompt"]): Promise<void> {
     const firstUpdate = new Promise<void>((resolve) => (this.#sawUpdate = resolve));
+    const sessionId = this.#sessions.resolve(spec);
     const answered = this.#request("session/prompt", {
-      sessionId: this.#sessions.resolve(spec),
+      sessionId,
       prompt: [{ type: "text", text: spec.text }],
     });
-    if (spec.cancelAfterMs !== undefined) setTimeout(() => this.#cancel(), spec.cancelAfterMs);
-    if (spec.cancelAfterFirstUpdate) void firstUpdate.then(() => this.#cancel());
+    // A cancel the prompt asks for goes to the prompt's session, which a later step may no longer make current.
+    if (spec.cancelAfterMs !== undefined) setTimeout(() => this.#cancel(sessionId), spec.cancelAfterMs);
+    if (spec.cancelAfterFirstUpdate) void firstUpdate.then(() => this.#cancel(sessionId));
     if (spec.await ?? true) await answered;
   }
 
-  #cancel(): void {
-    const sessionId = this.#sessions.current;
-    if (sessionId === undefined) return;
+  #cancel(sessionId = this.#sessions.current): void {
+    if (sessionId === undefined || sessionId === "") return;
     this.#log.add({ kind: "cancel", sessionId });
     this.#wire.send({ jsonrpc: "2.0", method: "session/cancel", params: { sessionId } });
   }

@@ -28,6 +28,7 @@ function sessionsScript(cwd: string): Omit<ClientScript, "role"> {
       { newSession: { cwd, as: "second" } },
       { prompt: { text: PLAIN_PROMPT } },
       { newSession: { cwd } },
+      { prompt: { text: PLAIN_PROMPT, session: "first" } }, // not the current session: named
       { listSessions: { cwd } },
       { listSessions: { cwd, nextPage: true } },
       { listSessions: { cwd, nextPage: true } }, // the last page had no cursor: nothing is sent
@@ -71,12 +72,16 @@ function expectSessionAnswers(log: ObservationLog): void {
   // The load named the first session and got its history replayed; the resume named the second.
   const sent = log
     .ofKind("sent")
-    .map((event) => JSON.parse(event.text) as { method?: string; params?: never });
+    .map((event) => JSON.parse(event.text) as { method?: string; params?: Record<string, unknown> });
   const params = (method: string) => sent.find((frame) => frame.method === method)?.params;
   expect(params("session/load")).toMatchObject({ sessionId: first });
   expect(params("session/resume")).toMatchObject({ sessionId: second });
   expect(params("session/close")).toEqual({ sessionId: second });
   expect(params("session/delete")).toEqual({ sessionId: first });
+  const promptedFirst = sent.filter(
+    (frame) => frame.method === "session/prompt" && frame.params?.sessionId === first,
+  );
+  expect(promptedFirst).toHaveLength(2);
   const replayed = log
     .receivedMessages()
     .filter(
