@@ -160,6 +160,7 @@ class ScriptedPeer<S extends PeerScript> implements MockPeer<S> {
 
   async close(): Promise<void> {
     for (const stream of this.#streams) stream.destroy();
+    await this.#started?.stop?.();
     const pids = [
       ...(this.#started?.wire.spawned ?? []),
       ...this.readSpawnedLog()

@@ -1,7 +1,8 @@
 /**
- * What a scripted peer saw and did, in order: every frame in both directions, permission
- * outcomes, cancels, fs and terminal calls, processes it spawned, and how it ended. Tests
- * assert on it; scenarios check it. A spawned peer appends the same events to an NDJSON file.
+ * What a scripted peer saw and did, in order: every frame in both directions, the answers to
+ * its requests, permission outcomes, cancels, fs, terminal and elicitation calls, processes it
+ * spawned, and how it ended. Tests assert on it; scenarios check it. A spawned peer appends the
+ * same events to an NDJSON file.
  */
 import { appendFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -14,8 +15,13 @@ export type PeerEvent =
   /** Agent: the outcome its permission request got. Client: the answer it gave (undefined: never answered). */
   | { t: number; kind: "permission"; toolCallId: string | undefined; outcome: unknown }
   | { t: number; kind: "cancel"; sessionId: string }
-  | { t: number; kind: "fs"; method: string; path: string; ok: boolean }
+  /** Client: a $/cancel_request it sent, for its request `requestId` (of `method`). */
+  | { t: number; kind: "cancel-request"; requestId: number; method: string }
+  /** Client: an fs request it served or refused; `content` is what a successful write wrote. */
+  | { t: number; kind: "fs"; method: string; path: string; ok: boolean; content?: string }
   | { t: number; kind: "terminal"; method: string; detail: unknown }
+  /** Client: an elicitation/create and the answer it gave (`{ error }` when refused, undefined: never answered). */
+  | { t: number; kind: "elicitation"; mode: string | undefined; message: string | undefined; answer: unknown }
   | { t: number; kind: "spawned"; pid: number; setsid: boolean }
   /** Client: the answer to one of its requests. */
   | { t: number; kind: "response"; method: string; id: unknown; result?: unknown; error?: unknown }

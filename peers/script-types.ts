@@ -188,6 +188,9 @@ export type ClientStep =
       };
     }
   | {
+      /**
+       * authenticate with one of the methods the agent advertised.
+       */
       authenticate: {
         methodId: string;
       };
@@ -195,12 +198,50 @@ export type ClientStep =
   | {
       newSession: {
         cwd?: string;
+        /**
+         * Absolute additional workspace roots (sent only when given).
+         */
+        additionalDirectories?: string[];
+        /**
+         * MCP servers to pass (default none).
+         */
+        mcpServers?: {
+          [k: string]: unknown;
+        }[];
+        /**
+         * Remember this session under a name that later steps give as `session`.
+         */
+        as?: string;
       };
     }
   | {
       loadSession: {
-        sessionId: string;
+        /**
+         * The session's id (default: the current session, the last one created, loaded or resumed).
+         */
+        sessionId?: string;
+        /**
+         * A session remembered with `as` by an earlier step.
+         */
+        session?: string;
+        /**
+         * Default: the session's cwd when this client created it, else the process's.
+         */
         cwd?: string;
+        /**
+         * Absolute additional workspace roots (sent only when given).
+         */
+        additionalDirectories?: string[];
+        /**
+         * MCP servers to pass (default none).
+         */
+        mcpServers?: {
+          [k: string]: unknown;
+        }[];
+        /**
+         * Remember this session under a name that later steps give as `session`.
+         */
+        as?: string;
       };
     }
   | {
@@ -212,10 +253,166 @@ export type ClientStep =
          * Wait for the response before the next step (default true).
          */
         await?: boolean;
+        /**
+         * The session's id (default: the current session, the last one created, loaded or resumed).
+         */
+        sessionId?: string;
+        /**
+         * A session remembered with `as` by an earlier step.
+         */
+        session?: string;
       };
     }
   | {
-      cancel: {};
+      /**
+       * session/cancel (a notification: nothing waits).
+       */
+      cancel: {
+        /**
+         * The session's id (default: the current session, the last one created, loaded or resumed).
+         */
+        sessionId?: string;
+        /**
+         * A session remembered with `as` by an earlier step.
+         */
+        session?: string;
+      };
+    }
+  | {
+      /**
+       * session/resume; the session becomes the current one.
+       */
+      resumeSession: {
+        /**
+         * The session's id (default: the current session, the last one created, loaded or resumed).
+         */
+        sessionId?: string;
+        /**
+         * A session remembered with `as` by an earlier step.
+         */
+        session?: string;
+        /**
+         * Default: the session's cwd when this client created it, else the process's.
+         */
+        cwd?: string;
+        /**
+         * Absolute additional workspace roots (sent only when given).
+         */
+        additionalDirectories?: string[];
+        /**
+         * MCP servers to pass (default none).
+         */
+        mcpServers?: {
+          [k: string]: unknown;
+        }[];
+        /**
+         * Remember this session under a name that later steps give as `session`.
+         */
+        as?: string;
+      };
+    }
+  | {
+      /**
+       * session/list.
+       */
+      listSessions: {
+        /**
+         * Only sessions in this working directory.
+         */
+        cwd?: string;
+        cursor?: string;
+        /**
+         * Send the nextCursor of the last session/list answer (nothing is sent when it had none).
+         */
+        nextPage?: boolean;
+      };
+    }
+  | {
+      /**
+       * session/close.
+       */
+      closeSession: {
+        /**
+         * The session's id (default: the current session, the last one created, loaded or resumed).
+         */
+        sessionId?: string;
+        /**
+         * A session remembered with `as` by an earlier step.
+         */
+        session?: string;
+      };
+    }
+  | {
+      /**
+       * session/delete.
+       */
+      deleteSession: {
+        /**
+         * The session's id (default: the current session, the last one created, loaded or resumed).
+         */
+        sessionId?: string;
+        /**
+         * A session remembered with `as` by an earlier step.
+         */
+        session?: string;
+      };
+    }
+  | {
+      /**
+       * session/set_mode.
+       */
+      setMode: {
+        modeId: string;
+        /**
+         * The session's id (default: the current session, the last one created, loaded or resumed).
+         */
+        sessionId?: string;
+        /**
+         * A session remembered with `as` by an earlier step.
+         */
+        session?: string;
+      };
+    }
+  | {
+      /**
+       * session/set_config_option.
+       */
+      setConfigOption: {
+        configId: string;
+        /**
+         * A value id, or a boolean (sent with type: boolean).
+         */
+        value: string | boolean;
+        /**
+         * The session's id (default: the current session, the last one created, loaded or resumed).
+         */
+        sessionId?: string;
+        /**
+         * A session remembered with `as` by an earlier step.
+         */
+        session?: string;
+      };
+    }
+  | {
+      /**
+       * logout.
+       */
+      logout: {};
+    }
+  | {
+      /**
+       * $/cancel_request for a request still waiting for its answer (for example a prompt sent with await: false; nothing is sent when none is waiting); logged as a cancel-request event.
+       */
+      cancelRequest: {
+        /**
+         * Cancel the latest unanswered request of this method (default: the latest unanswered request).
+         */
+        method?: string;
+        /**
+         * Wait for the cancelled request's answer before the next step (default true).
+         */
+        await?: boolean;
+      };
     }
   | {
       request: {
@@ -430,6 +627,9 @@ export interface ClientScript {
    */
   extends?: string;
   seed?: number;
+  /**
+   * Sent as is in initialize. The client serves fs/read_text_file, fs/write_text_file, terminal/* and elicitation/create (per mode: elicitation.form, elicitation.url) only when advertised here; otherwise it answers -32601 and logs the refusal.
+   */
   clientCapabilities?: {
     [k: string]: unknown;
   };
@@ -442,16 +642,38 @@ export interface ClientScript {
   };
   fs?: {
     /**
-     * An in-memory tree: paths relative to the session cwd and their content.
+     * Paths relative to the session cwd and their content: the whole tree (memory mode) or unsaved buffers over the disk (disk mode).
      */
     files?: {
       [k: string]: string;
     };
+    /**
+     * memory (default): serve the in-memory tree `files`. disk: read and write real files inside the session cwd; `files` are then unsaved editor buffers a read gets instead of the disk, until a write replaces them. Either way a path must be absolute and inside the session cwd.
+     */
+    mode?: "memory" | "disk";
   };
   terminal?: {
+    /**
+     * simulated (default): every command 'prints' `output` and exits with `exitCode` at once. real: each terminal/create runs the command (in the request's cwd, default the session cwd, with its env and outputByteLimit) in a process group of its own, killed at terminal/kill, at terminal/release and when the mock client ends, descendants that left the group included.
+     */
     mode?: "simulated" | "real";
     output?: string;
     exitCode?: number;
+  };
+  /**
+   * How the client answers elicitation/create (when clientCapabilities.elicitation advertises the request's mode).
+   */
+  elicitation?: {
+    /**
+     * The user's action (default decline); never leaves the request unanswered.
+     */
+    action?: "accept" | "decline" | "cancel" | "never";
+    /**
+     * With accept: the values the user submitted for a form.
+     */
+    content?: {
+      [k: string]: unknown;
+    };
   };
   faults?: Faults;
 }

@@ -10,6 +10,8 @@ export interface StartedPeer {
   wire: PeerWire;
   /** For a client: resolves when every step has run. For an agent or adapter: never (they end themselves). */
   done: Promise<void>;
+  /** Ends what the peer runs on the side (a client's terminals); the peer's own end does it too. */
+  stop?(): Promise<void>;
 }
 
 export function startPeer(
@@ -28,5 +30,5 @@ export function startPeer(
   }
   const client = new MockClientRuntime(script, wire);
   client.start();
-  return { wire, done: client.done };
+  return { wire, done: client.done, stop: () => client.stop() };
 }

@@ -1,22 +1,24 @@
 /**
- * The scripted mock client: sends the script's steps in order (initialize, sessions, prompts,
- * cancels), answers the agent's permission, fs and terminal requests as the script says, and
- * logs everything. fs is served from an in-memory tree confined to the session's cwd;
- * terminals are simulated or run for real.
+ * The scripted mock client: sends the script's steps in order (initialize, authenticate,
+ * logout, the session-management requests, prompts, cancels, $/cancel_request), answers the
+ * agent's permission, fs, terminal and elicitation requests as the script says, and logs
+ * everything, every answer to its own requests included. fs (client-fs.ts) and terminals
+ * (client-terminals.ts) are served inside the current session's cwd; terminals still running
+ * when the client ends are killed.
  */
-import { spawn } from "node:child_process";
-import { isAbsolute, relative } from "node:path";
 import type { ObservationLog } from "../observation-log.js";
 import type { Frame, PeerWire } from "../peer-wire.js";
 import type { ClientScript, ClientStep } from "../script-types.js";
+import { answerElicitation } from "./client-elicitation.js";
+import { ClientFileSystem, type Reply } from "./client-fs.js";
+import { ClientSessions, isSessionStep } from "./client-sessions.js";
+import { ClientTerminals } from "./client-terminals.js";
 
-type Reply = { result: unknown } | { error: { code: number; message: string } };
-
-interface TerminalState {
-  output: string;
-  exitCode: number | null;
-  exited: Promise<void>;
-  kill(): void;
+/** A request of ours still waiting for its answer. */
+interface Outstanding {
+  id: number;
+  method: string;
+  answered: Promise<Frame>;
 }
 
 export class MockClientRuntime {
@@ -24,13 +26,13 @@ export class MockClientRuntime {
   readonly #wire: PeerWire;
   readonly #log: ObservationLog;
   readonly #waiting = new Map<number, (frame: Frame) => void>();
-  readonly #files: Map<string, string>;
-  readonly #terminals = new Map<string, TerminalState>();
+  readonly #outstanding: Outstanding[] = [];
+  readonly #sessions = new ClientSessions();
+  readonly #fs: ClientFileSystem;
+  readonly #terminals: ClientTerminals;
   #nextId = 1;
-  #sessionId: string | undefined;
-  #cwd: string = process.cwd();
   #sawUpdate: () => void = () => {};
-  /** Resolves when every step has run. */
+  /** Resolves when every step has run and the terminals the agent left are killed. */
   readonly done: Promise<void>;
   #finish: () => void = () => {};
 
@@ -38,16 +40,22 @@ export class MockClientRuntime {
     this.#script = script;
     this.#wire = wire;
     this.#log = wire.log;
-    this.#files = new Map(Object.entries(script.fs?.files ?? {}));
+    this.#fs = new ClientFileSystem(script, this.#log);
+    this.#terminals = new ClientTerminals(script, this.#log);
     this.done = new Promise((resolve) => (this.#finish = resolve));
   }
 
   start(): void {
     this.#wire.start(
       (message) => void this.#onMessage(message),
-      () => void this.#wire.exit(0),
+      () => void this.stop().then(() => this.#wire.exit(0)),
     );
     void this.#runSteps();
+  }
+
+  /** Kills every terminal the agent created (the peer's end). */
+  stop(): Promise<void> {
+    return this.#terminals.endAll();
   }
 
   async #runSteps(): Promise<void> {
@@ -55,14 +63,17 @@ export class MockClientRuntime {
       await this.#runStep(step);
       if (this.#wire.hung) return;
     }
+    await this.stop();
     this.#finish();
   }
 
   #request(method: string, params: unknown): Promise<Frame> {
     const id = this.#nextId++;
-    return new Promise((resolve) => {
+    const answered = new Promise<Frame>((resolve) => {
       this.#waiting.set(id, (frame) => {
         this.#waiting.delete(id);
+        const at = this.#outstanding.findIndex((request) => request.id === id);
+        if (at !== -1) this.#outstanding.splice(at, 1);
         const entry = {
           kind: "response" as const,
           method,
@@ -72,8 +83,10 @@ export class MockClientRuntime {
         this.#log.add(entry);
         resolve(frame);
       });
-      this.#wire.send({ jsonrpc: "2.0", id, method, params });
     });
+    this.#outstanding.push({ id, method, answered });
+    this.#wire.send({ jsonrpc: "2.0", id, method, params });
+    return answered;
   }
 
   async #runStep(step: ClientStep): Promise<void> {
@@ -85,20 +98,14 @@ export class MockClientRuntime {
       });
     } else if ("authenticate" in step)
       await this.#request("authenticate", { methodId: step.authenticate.methodId });
-    else if ("newSession" in step) {
-      this.#cwd = step.newSession.cwd ?? process.cwd();
-      const answer = await this.#request("session/new", { cwd: this.#cwd, mcpServers: [] });
-      this.#sessionId = (answer.result as { sessionId?: string } | undefined)?.sessionId;
-    } else if ("loadSession" in step) {
-      this.#cwd = step.loadSession.cwd ?? process.cwd();
-      this.#sessionId = step.loadSession.sessionId;
-      await this.#request("session/load", {
-        sessionId: step.loadSession.sessionId,
-        cwd: this.#cwd,
-        mcpServers: [],
-      });
+    else if (isSessionStep(step)) {
+      const request = this.#sessions.request(step);
+      if (!request) return;
+      const answer = await this.#request(request.method, request.params);
+      this.#sessions.answered(step, request, answer.result);
     } else if ("prompt" in step) await this.#prompt(step.prompt);
-    else if ("cancel" in step) this.#cancel();
+    else if ("cancel" in step) this.#cancel(this.#sessions.resolve(step.cancel));
+    else if ("cancelRequest" in step) await this.#cancelRequest(step.cancelRequest);
     else if ("request" in step) await this.#request(step.request.method, step.request.params);
     else if ("notify" in step)
       this.#wire.send({ jsonrpc: "2.0", method: step.notify.method, params: step.notify.params });
@@ -106,26 +113,34 @@ export class MockClientRuntime {
     else await this.#wire.runCommonAction(step);
   }
 
-  async #prompt(spec: {
-    text: string;
-    cancelAfterMs?: number;
-    cancelAfterFirstUpdate?: boolean;
-    await?: boolean;
-  }): Promise<void> {
+  async #prompt(spec: Extract<ClientStep, { prompt: unknown }>["prompt"]): Promise<void> {
     const firstUpdate = new Promise<void>((resolve) => (this.#sawUpdate = resolve));
+    const sessionId = this.#sessions.resolve(spec);
     const answered = this.#request("session/prompt", {
-      sessionId: this.#sessionId ?? "",
+      sessionId,
       prompt: [{ type: "text", text: spec.text }],
     });
-    if (spec.cancelAfterMs !== undefined) setTimeout(() => this.#cancel(), spec.cancelAfterMs);
-    if (spec.cancelAfterFirstUpdate) void firstUpdate.then(() => this.#cancel());
+    // A cancel the prompt asks for goes to the prompt's session, which a later step may no longer make current.
+    if (spec.cancelAfterMs !== undefined) setTimeout(() => this.#cancel(sessionId), spec.cancelAfterMs);
+    if (spec.cancelAfterFirstUpdate) void firstUpdate.then(() => this.#cancel(sessionId));
     if (spec.await ?? true) await answered;
   }
 
-  #cancel(): void {
-    if (this.#sessionId === undefined) return;
-    this.#log.add({ kind: "cancel", sessionId: this.#sessionId });
-    this.#wire.send({ jsonrpc: "2.0", method: "session/cancel", params: { sessionId: this.#sessionId } });
+  #cancel(sessionId = this.#sessions.current): void {
+    if (sessionId === undefined || sessionId === "") return;
+    this.#log.add({ kind: "cancel", sessionId });
+    this.#wire.send({ jsonrpc: "2.0", method: "session/cancel", params: { sessionId } });
+  }
+
+  /** $/cancel_request for the latest request still unanswered (of `method`, when given). */
+  async #cancelRequest(spec: { method?: string; await?: boolean }): Promise<void> {
+    const target = [...this.#outstanding]
+      .reverse()
+      .find((request) => spec.method === undefined || request.method === spec.method);
+    if (!target) return;
+    this.#log.add({ kind: "cancel-request", requestId: target.id, method: target.method });
+    this.#wire.send({ jsonrpc: "2.0", method: "$/cancel_request", params: { requestId: target.id } });
+    if (spec.await ?? true) await target.answered;
   }
 
   async #onMessage(message: unknown): Promise<void> {
@@ -146,8 +161,9 @@ export class MockClientRuntime {
 
   async #answer(method: string, params: Record<string, unknown>): Promise<Reply | undefined> {
     if (method === "session/request_permission") return this.#permission(params);
-    if (method.startsWith("fs/")) return this.#fs(method, params);
-    if (method.startsWith("terminal/")) return this.#terminal(method, params);
+    if (method.startsWith("fs/")) return this.#fs.answer(method, params, this.#sessions.cwd);
+    if (method.startsWith("terminal/")) return this.#terminals.answer(method, params, this.#sessions.cwd);
+    if (method === "elicitation/create") return answerElicitation(this.#script, this.#log, params);
     return { error: { code: -32601, message: `Method not found: ${method}` } };
   }
 
@@ -164,115 +180,5 @@ export class MockClientRuntime {
     const outcome = option ? { outcome: "selected", optionId: option.optionId } : { outcome: "cancelled" };
     this.#log.add({ kind: "permission", toolCallId, outcome });
     return { result: { outcome } };
-  }
-
-  /** The path inside the session cwd, or undefined when it is relative or escapes it. */
-  #confined(path: unknown): string | undefined {
-    if (typeof path !== "string" || !isAbsolute(path)) return undefined;
-    const inside = relative(this.#cwd, path);
-    return inside === "" || inside.startsWith("..") || isAbsolute(inside) ? undefined : inside;
-  }
-
-  #fs(method: string, params: Record<string, unknown>): Reply {
-    const path = String(params.path);
-    const advertised = this.#script.clientCapabilities as
-      | { fs?: { readTextFile?: boolean; writeTextFile?: boolean } }
-      | undefined;
-    const allowed =
-      method === "fs/read_text_file"
-        ? advertised?.fs?.readTextFile
-        : method === "fs/write_text_file"
-          ? advertised?.fs?.writeTextFile
-          : false;
-    const inside = this.#confined(params.path);
-    let reply: Reply;
-    if (!allowed)
-      reply = { error: { code: -32601, message: `Method not found: ${method} (not advertised)` } };
-    else if (inside === undefined)
-      reply = {
-        error: {
-          code: -32602,
-          message: `Invalid params: ${path} is not an absolute path inside the session cwd`,
-        },
-      };
-    else if (method === "fs/write_text_file") {
-      this.#files.set(inside, String(params.content ?? ""));
-      reply = { result: {} };
-    } else {
-      const content = this.#files.get(inside);
-      reply =
-        content === undefined
-          ? { error: { code: -32002, message: `Resource not found: ${path}` } }
-          : { result: { content } };
-    }
-    this.#log.add({ kind: "fs", method, path, ok: "result" in reply });
-    return reply;
-  }
-
-  async #terminal(method: string, params: Record<string, unknown>): Promise<Reply> {
-    const advertised = (this.#script.clientCapabilities as { terminal?: boolean } | undefined)?.terminal;
-    if (!advertised) {
-      this.#log.add({ kind: "terminal", method, detail: "not advertised" });
-      return { error: { code: -32601, message: `Method not found: ${method} (not advertised)` } };
-    }
-    const terminalId = String(params.terminalId ?? "");
-    const terminal = this.#terminals.get(terminalId);
-    let reply: Reply;
-    if (method === "terminal/create") {
-      const id = `terminal-${this.#terminals.size + 1}`;
-      this.#terminals.set(id, this.#startTerminal(String(params.command), (params.args ?? []) as string[]));
-      reply = { result: { terminalId: id } };
-    } else if (!terminal)
-      reply = { error: { code: -32002, message: `Resource not found: terminal ${terminalId}` } };
-    else if (method === "terminal/output")
-      reply = {
-        result: {
-          output: terminal.output,
-          truncated: false,
-          ...(terminal.exitCode !== null
-            ? { exitStatus: { exitCode: terminal.exitCode, signal: null } }
-            : {}),
-        },
-      };
-    else if (method === "terminal/wait_for_exit") {
-      await terminal.exited;
-      reply = { result: { exitCode: terminal.exitCode, signal: null } };
-    } else if (method === "terminal/kill") {
-      terminal.kill();
-      reply = { result: {} };
-    } else if (method === "terminal/release") {
-      terminal.kill();
-      this.#terminals.delete(terminalId);
-      reply = { result: {} };
-    } else reply = { error: { code: -32601, message: `Method not found: ${method}` } };
-    this.#log.add({ kind: "terminal", method, detail: "result" in reply ? reply.result : reply.error });
-    return reply;
-  }
-
-  #startTerminal(command: string, args: string[]): TerminalState {
-    const config = this.#script.terminal ?? {};
-    if ((config.mode ?? "simulated") === "simulated") {
-      return {
-        output: config.output ?? "",
-        exitCode: config.exitCode ?? 0,
-        exited: Promise.resolve(),
-        kill: () => {},
-      };
-    }
-    const child = spawn(command, args, { cwd: this.#cwd, stdio: ["ignore", "pipe", "pipe"] });
-    const state: TerminalState = {
-      output: "",
-      exitCode: null,
-      exited: new Promise((resolve) =>
-        child.once("close", (code) => {
-          state.exitCode = code ?? 1;
-          resolve();
-        }),
-      ),
-      kill: () => child.kill("SIGKILL"),
-    };
-    child.stdout.on("data", (chunk: Buffer) => (state.output += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => (state.output += chunk.toString("utf8")));
-    return state;
   }
 }
