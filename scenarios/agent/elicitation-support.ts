@@ -1,0 +1,88 @@
+/**
+ * What the elicitation scenarios share: advertising exactly one clientCapabilities.elicitation
+ * object and serving it (serve-elicitation.ts), the agent's elicitation/create requests and
+ * elicitation/complete notifications as the connection saw them, and the check every one of the
+ * scenarios records: no request in a mode the kit did not advertise.
+ */
+import type { IncomingMessage } from "../../kit/wire/connection.js";
+import type { AgentUnderTest, Turn } from "./driver.js";
+import { excerptAround } from "./evidence.js";
+import { advertisedModes, KitElicitation } from "./serve-elicitation.js";
+
+/** Advertises `elicitation` as given ({} and null fields included) and serves the modes it advertises. */
+export function offerElicitation(
+  agent: AgentUnderTest,
+  elicitation: Record<string, unknown>,
+): KitElicitation {
+  const served = new KitElicitation();
+  agent.answers.offered = { ...agent.answers.offered, elicitation };
+  agent.answers.elicitation = served;
+  // The client still answers a request the agent cancelled: -32800 (cancellation.mdx#cancel_request-notification).
+  const unsubscribe = agent.connection.onMessage((incoming) => {
+    if (incoming.message.kind === "notification" && incoming.message.method === "$/cancel_request")
+      served.releaseCancelled((incoming.message.params as { requestId?: unknown } | undefined)?.requestId);
+  });
+  // Runs before the agent's teardown: no agent is left waiting on a held request.
+  agent.context.defer(async () => {
+    unsubscribe();
+    served.releaseAll();
+  });
+  return served;
+}
+
+export const paramsOf = (incoming: IncomingMessage) =>
+  ((incoming.message.kind === "request" || incoming.message.kind === "notification"
+    ? incoming.message.params
+    : undefined) ?? {}) as Record<string, unknown>;
+
+const isCall = (incoming: IncomingMessage, method: string) =>
+  (incoming.message.kind === "request" || incoming.message.kind === "notification") &&
+  incoming.message.method === method;
+
+/** Every elicitation/create the agent sent on this connection (served or refused), in order. */
+export function elicitationRequests(agent: AgentUnderTest, turn?: Turn): IncomingMessage[] {
+  return agent.connection.received.filter(
+    (incoming) =>
+      isCall(incoming, "elicitation/create") &&
+      (turn === undefined || (incoming.seq > turn.request.seq && incoming.seq < turn.endSeq)),
+  );
+}
+
+/** Every elicitation/complete notification the agent sent on this connection. */
+export function elicitationCompletions(agent: AgentUnderTest): IncomingMessage[] {
+  return agent.connection.received.filter((incoming) => isCall(incoming, "elicitation/complete"));
+}
+
+/** agent.capabilities.elicitation-modes-advertised over the scenario's turns. */
+export function checkModesAdvertised(agent: AgentUnderTest, turns: Turn[]): void {
+  const { context } = agent;
+  const modes = advertisedModes(agent.answers.offered.elicitation);
+  const advertised = JSON.stringify(agent.answers.offered.elicitation);
+  const wrong = agent.answers.unadvertisedElicitations[0];
+  if (wrong) {
+    context.check({
+      requirement: "agent.capabilities.elicitation-modes-advertised",
+      verdict: "fail",
+      message: `the agent sent elicitation/create in mode ${JSON.stringify(paramsOf(wrong).mode)}, though the kit advertised elicitation ${advertised} (${modes.length > 0 ? `only ${modes.join(" and ")}` : "no mode"})`,
+      evidence: { transcript: excerptAround(agent.transcript, wrong.seq) },
+    });
+    return;
+  }
+  if (!turns.some((turn) => turn.outcome.kind === "response")) {
+    context.check({
+      requirement: "agent.capabilities.elicitation-modes-advertised",
+      verdict: "not-tested",
+      message: "no turn the kit prompted ended, so the agent may still have been about to ask",
+    });
+    return;
+  }
+  const sent = elicitationRequests(agent).length;
+  context.check({
+    requirement: "agent.capabilities.elicitation-modes-advertised",
+    verdict: "pass",
+    message:
+      sent > 0
+        ? `the agent's ${sent} elicitation/create request(s) all used a mode the kit advertised (elicitation ${advertised})`
+        : `asked to elicit with elicitation ${advertised} advertised, the agent sent no elicitation/create`,
+  });
+}
