@@ -160,7 +160,7 @@ export const AGENT_OPTIONS = {
     describe:
       "a prompt that makes the agent run a short command in the directory {path} (enables the terminal checks)",
   },
-  "elicitation-prompt": {
+  "elicit-prompt": {
     type: "string",
     describe:
       "a prompt that makes the agent ask the user a question through elicitation/create (enables the elicitation checks)",
@@ -194,7 +194,7 @@ export interface ParsedArguments {
   "read-prompt"?: string;
   "write-prompt"?: string;
   "terminal-prompt"?: string;
-  "elicitation-prompt"?: string;
+  "elicit-prompt"?: string;
   "auth-method"?: string;
   "--"?: Array<string | number>;
 }

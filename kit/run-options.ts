@@ -32,7 +32,7 @@ export interface PromptSteering {
   /** A prompt that makes the agent run a short command in the directory `{path}` (terminal/*). */
   terminalPrompt?: string;
   /** A prompt that makes the agent ask the user something through elicitation/create. */
-  elicitationPrompt?: string;
+  elicitPrompt?: string;
 }
 
 export interface RunOptions {

@@ -31,7 +31,7 @@ export type ScenarioNeed =
   | "read-prompt"
   | "write-prompt"
   | "terminal-prompt"
-  | "elicitation-prompt";
+  | "elicit-prompt";
 
 export interface ScenarioContext {
   readonly scenarioId: string;

@@ -3,7 +3,7 @@
  * what it owes of the $/cancel_request notifications it sends itself. Elicitation is part of the
  * stable v1 protocol at the pinned commit (docs/protocol/v1/elicitation.mdx; its types are in the
  * stable schema/v1/schema.json). Each is judged only in a scenario where the kit advertised the
- * elicitation modes named in the scenario and steered the agent (--elicitation-prompt) to ask;
+ * elicitation modes named in the scenario and steered the agent (--elicit-prompt) to ask;
  * an agent that does not elicit there is not applicable, not failed.
  */
 import { agentRequirement as agent } from "./acp-agent-builder.js";

@@ -32,5 +32,5 @@ export const REFERENCE_PROMPTS = {
   readPrompt: `${READ_FILE_PROMPT} {path}`,
   writePrompt: `${WRITE_FILE_PROMPT} {path}`,
   terminalPrompt: `${RUN_COMMAND_PROMPT} {path}`,
-  elicitationPrompt: ELICITATION_PROMPT,
+  elicitPrompt: ELICITATION_PROMPT,
 } as const;

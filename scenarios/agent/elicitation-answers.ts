@@ -29,13 +29,13 @@ export const elicitationRefusedScenario: Scenario = {
   title: "asked to elicit in three turns of one session: the kit declines, cancels, then fails the request",
   mode: "agent",
   requirements: ["agent.capabilities.elicitation-failure-handled"],
-  needs: ["elicitation-prompt"],
+  needs: ["elicit-prompt"],
   async run(context) {
     const agent = await AgentUnderTest.start(context);
     const served = offerElicitation(agent, { form: {}, url: {} });
     await agent.handshake();
     const sessionId = await agent.newSession();
-    const prompt = context.options.prompts.elicitationPrompt!;
+    const prompt = context.options.prompts.elicitPrompt!;
     const handled: string[] = [];
     for (const answer of REFUSALS) {
       served.otherwise = answer;
@@ -118,7 +118,7 @@ export const elicitationCancelledTurnScenario: Scenario = {
   title: "session/cancel while the kit holds the agent's elicitation unanswered",
   mode: "agent",
   requirements: ["agent.cancellation.cancel-request-names-pending"],
-  needs: ["elicitation-prompt"],
+  needs: ["elicit-prompt"],
   async run(context) {
     const agent = await AgentUnderTest.start(context);
     const served = offerElicitation(agent, { form: {}, url: {} });
@@ -130,7 +130,7 @@ export const elicitationCancelledTurnScenario: Scenario = {
     const unsubscribe = agent.connection.onMessage((incoming) => {
       if (incoming.message.kind === "request" && incoming.message.method === "elicitation/create") sawAsk();
     });
-    const turnPromise = agent.prompt(sessionId, context.options.prompts.elicitationPrompt!);
+    const turnPromise = agent.prompt(sessionId, context.options.prompts.elicitPrompt!);
     // The kit decides how long this turn lasts: it is not judged by --timeout.
     agent.ownDeadline.add(agent.connection.sent.at(-1)!);
     await Promise.race([asked, turnPromise]);

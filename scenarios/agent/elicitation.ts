@@ -1,7 +1,7 @@
 /**
  * elicitation: the kit advertises one clientCapabilities.elicitation object per scenario (no
  * mode as {}, form only with url null, url only with form left out), serves the modes it
- * advertised (serve-elicitation.ts), and steers the agent (--elicitation-prompt) to ask the user
+ * advertised (serve-elicitation.ts), and steers the agent (--elicit-prompt) to ask the user
  * something. What it answers and how the agent handles refusals is elicitation-answers.ts. An
  * agent that does not elicit here is not applicable, not failed.
  */
@@ -24,13 +24,13 @@ export const elicitationNoModeScenario: Scenario = {
   title: "asked to elicit, with elicitation: {} (an object that advertises no mode)",
   mode: "agent",
   requirements: ["agent.capabilities.elicitation-modes-advertised"],
-  needs: ["elicitation-prompt"],
+  needs: ["elicit-prompt"],
   async run(context) {
     const agent = await AgentUnderTest.start(context);
     offerElicitation(agent, {});
     await agent.handshake();
     const sessionId = await agent.newSession();
-    const turn = await agent.prompt(sessionId, context.options.prompts.elicitationPrompt!);
+    const turn = await agent.prompt(sessionId, context.options.prompts.elicitPrompt!);
     checkModesAdvertised(agent, [turn]);
   },
 };
@@ -135,14 +135,14 @@ export const elicitationFormScenario: Scenario = {
     "agent.capabilities.elicitation-values-validated",
     "agent.capabilities.elicitation-no-urls-in-forms",
   ],
-  needs: ["elicitation-prompt"],
+  needs: ["elicit-prompt"],
   async run(context) {
     const agent = await AgentUnderTest.start(context);
     const served = offerElicitation(agent, { form: {}, url: null });
     served.plan.push("accept-invalid");
     await agent.handshake();
     const sessionId = await agent.newSession();
-    const turn = await agent.prompt(sessionId, context.options.prompts.elicitationPrompt!);
+    const turn = await agent.prompt(sessionId, context.options.prompts.elicitPrompt!);
     checkModesAdvertised(agent, [turn]);
     checkValuesValidated(agent, served, turn);
     checkNoUrlsInForms(agent);
@@ -238,15 +238,15 @@ export const elicitationUrlScenario: Scenario = {
     "agent.capabilities.elicitation-ids-unique",
     "agent.capabilities.elicitation-complete-known-id",
   ],
-  needs: ["elicitation-prompt"],
+  needs: ["elicit-prompt"],
   async run(context) {
     const agent = await AgentUnderTest.start(context);
     const served = offerElicitation(agent, { url: {} });
     await agent.handshake();
     const sessionId = await agent.newSession();
     const turns = [
-      await agent.prompt(sessionId, context.options.prompts.elicitationPrompt!),
-      await agent.prompt(sessionId, context.options.prompts.elicitationPrompt!),
+      await agent.prompt(sessionId, context.options.prompts.elicitPrompt!),
+      await agent.prompt(sessionId, context.options.prompts.elicitPrompt!),
     ];
     // An elicitation/complete may follow the turn's response: give it the time any answer gets.
     await agent.settle();

@@ -38,7 +38,7 @@ export const FIXTURE_PROMPTS = [
   "acp-conformance: write file {path}",
   "--terminal-prompt",
   "acp-conformance: run command in {path}",
-  "--elicitation-prompt",
+  "--elicit-prompt",
   "acp-conformance: ask the user",
 ];
 
