@@ -38,7 +38,7 @@ export function defaultInitializeParams(offered: OfferedCapabilities = {}): Reco
     protocolVersion: 1,
     clientCapabilities: {
       ...(offered.omit ? {} : { fs: { readTextFile, writeTextFile }, terminal }),
-      ...(offered.elicitation ? { elicitation: offered.elicitation } : {}),
+      ...(offered.elicitation !== undefined ? { elicitation: offered.elicitation } : {}),
     },
     clientInfo: { name: "acp-conformance", version: KIT_VERSION },
   };

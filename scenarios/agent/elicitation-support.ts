@@ -9,10 +9,13 @@ import type { AgentUnderTest, Turn } from "./driver.js";
 import { excerptAround } from "./evidence.js";
 import { advertisedModes, KitElicitation } from "./serve-elicitation.js";
 
-/** Advertises `elicitation` as given ({} and null fields included) and serves the modes it advertises. */
+/**
+ * Advertises `elicitation` as given ({} and null fields included; undefined leaves the field out)
+ * and serves the modes it advertises.
+ */
 export function offerElicitation(
   agent: AgentUnderTest,
-  elicitation: Record<string, unknown>,
+  elicitation: Record<string, unknown> | undefined,
 ): KitElicitation {
   const served = new KitElicitation();
   agent.answers.offered = { ...agent.answers.offered, elicitation };
@@ -57,13 +60,14 @@ export function elicitationCompletions(agent: AgentUnderTest): IncomingMessage[]
 export function checkModesAdvertised(agent: AgentUnderTest, turns: Turn[]): void {
   const { context } = agent;
   const modes = advertisedModes(agent.answers.offered.elicitation);
-  const advertised = JSON.stringify(agent.answers.offered.elicitation);
+  const { elicitation } = agent.answers.offered;
+  const advertised = elicitation === undefined ? "left out" : JSON.stringify(elicitation);
   const wrong = agent.answers.unadvertisedElicitations[0];
   if (wrong) {
     context.check({
       requirement: "agent.capabilities.elicitation-modes-advertised",
       verdict: "fail",
-      message: `the agent sent elicitation/create in mode ${JSON.stringify(paramsOf(wrong).mode)}, though the kit advertised elicitation ${advertised} (${modes.length > 0 ? `only ${modes.join(" and ")}` : "no mode"})`,
+      message: `the agent sent elicitation/create in mode ${JSON.stringify(paramsOf(wrong).mode)}, though the kit's clientCapabilities.elicitation was ${advertised} (${modes.length > 0 ? `only ${modes.join(" and ")}` : "no mode"})`,
       evidence: { transcript: excerptAround(agent.transcript, wrong.seq) },
     });
     return;
@@ -82,7 +86,7 @@ export function checkModesAdvertised(agent: AgentUnderTest, turns: Turn[]): void
     verdict: "pass",
     message:
       sent > 0
-        ? `the agent's ${sent} elicitation/create request(s) all used a mode the kit advertised (elicitation ${advertised})`
-        : `asked to elicit with elicitation ${advertised} advertised, the agent sent no elicitation/create`,
+        ? `the agent's ${sent} elicitation/create request(s) all used a mode the kit advertised (clientCapabilities.elicitation ${advertised})`
+        : `asked to elicit with clientCapabilities.elicitation ${advertised}, the agent sent no elicitation/create`,
   });
 }

@@ -1,6 +1,6 @@
 /**
- * elicitation: the kit advertises one clientCapabilities.elicitation object per scenario (no
- * mode as {}, form only with url null, url only with form left out), serves the modes it
+ * elicitation: the kit advertises one clientCapabilities.elicitation per agent process (left
+ * out, {}, form only with url null, url only with form left out), serves the modes it
  * advertised (serve-elicitation.ts), and steers the agent (--elicit-prompt) to ask the user
  * something. What it answers and how the agent handles refusals is elicitation-answers.ts. An
  * agent that does not elicit here is not applicable, not failed.
@@ -21,17 +21,19 @@ import { updateKind } from "./session-updates.js";
 
 export const elicitationNoModeScenario: Scenario = {
   id: "agent.elicitation.no-mode",
-  title: "asked to elicit, with elicitation: {} (an object that advertises no mode)",
+  title: "asked to elicit, with elicitation left out, then (another process) as {}, which advertises no mode",
   mode: "agent",
   requirements: ["agent.capabilities.elicitation-modes-advertised"],
   needs: ["elicit-prompt"],
   async run(context) {
-    const agent = await AgentUnderTest.start(context);
-    offerElicitation(agent, {});
-    await agent.handshake();
-    const sessionId = await agent.newSession();
-    const turn = await agent.prompt(sessionId, context.options.prompts.elicitPrompt!);
-    checkModesAdvertised(agent, [turn]);
+    for (const elicitation of [undefined, {}]) {
+      const agent = await AgentUnderTest.start(context);
+      offerElicitation(agent, elicitation);
+      await agent.handshake();
+      const sessionId = await agent.newSession();
+      const turn = await agent.prompt(sessionId, context.options.prompts.elicitPrompt!);
+      checkModesAdvertised(agent, [turn]);
+    }
   },
 };
 

@@ -163,7 +163,7 @@ export const AGENT_CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     keyword: "MUST NOT",
     says: "The agent never requests an elicitation mode the client did not advertise with a non-null form or url.",
     checkedBy: ["agent.capabilities.elicitation-modes-advertised"],
-    note: "Advertised as {}, as form only (url null) and as url only (form left out), each with --elicit-prompt.",
+    note: "Elicitation left out, advertised as {}, as form only (url null) and as url only (form left out), each with --elicit-prompt.",
   },
   {
     id: "elicitation#graceful-fallback",
