@@ -31,7 +31,7 @@ export const ACP_AGENT_ELICITATION_REQUIREMENTS = [
     level: "must",
     cite: `${ELICITATION}#responses`,
     rationale:
-      "Agents MUST NOT assume an elicitation succeeds and MUST handle decline, cancel and failures by falling back, retrying or failing the operation. The kit sees a turn that never ends, an agent that exits or stops answering, and an internal error (-32603) answer to a prompt whose elicitation the user merely declined or cancelled (what an agent that read the missing content gives); any other answer, an error included after the kit's own failure, counts as handled.",
+      "Agents MUST NOT assume an elicitation succeeds and MUST handle decline, cancel and failures by falling back, retrying or failing the originating operation. What the kit can see of that: the turn still ends (with a stop reason, or with an error, which fails the operation) and the session goes on answering; a turn that never ends, or an agent that exits, did not handle it.",
   }),
   agent({
     id: "agent.capabilities.elicitation-values-validated",
@@ -41,7 +41,7 @@ export const ACP_AGENT_ELICITATION_REQUIREMENTS = [
     level: "should",
     cite: `${ELICITATION}#form-mode`,
     rationale:
-      "Agents SHOULD validate submitted values again. The kit accepts the first form elicitation with a value of the wrong type for every property; what the agent did with it shows only through the tool call the request names (toolCallId) or a second elicitation, so without either the check is not tested.",
+      "Agents SHOULD validate submitted values again. The kit accepts the first form elicitation with a value of the wrong type for every property; what the agent did with it shows only through the tool call the request names (toolCallId) or a second elicitation, so without either the check is not tested. An agent that saw the values were wrong and silently completed the tool call with a default looks the same as one that used them; hence a warning, as the spec's should.",
   }),
   agent({
     id: "agent.capabilities.elicitation-ids-unique",

@@ -15,13 +15,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 const REFUSALS = ["decline", "cancel", "error"] as const satisfies readonly ElicitationAnswer[];
 
-/** What is wrong with how the turn ended after the kit's refusal, or undefined when it was handled. */
-function unhandled(answer: (typeof REFUSALS)[number], outcome: RequestOutcome): string | undefined {
-  if (outcome.kind !== "response") return `the turn never ended (${describeOutcome(outcome)})`;
-  // After its own failure the kit accepts any answer; a user's decline or cancel is no internal error.
-  if (answer !== "error" && outcome.error?.code === -32603)
-    return `the prompt was answered with -32603 (${outcome.error.message}) although the user had only chosen ${answer}: the agent failed as if the content it assumed were there`;
-  return undefined;
+/**
+ * What is wrong with how the turn ended after the kit's refusal, or undefined when it was handled:
+ * a stop reason, and an error too (failing the originating operation is a way of handling it).
+ */
+function unhandled(outcome: RequestOutcome): string | undefined {
+  return outcome.kind === "response" ? undefined : `the turn never ended (${describeOutcome(outcome)})`;
 }
 
 export const elicitationRefusedScenario: Scenario = {
@@ -42,7 +41,7 @@ export const elicitationRefusedScenario: Scenario = {
       const asked = served.exchanges.length;
       const turn = await agent.prompt(sessionId, prompt);
       if (served.exchanges.length === asked) continue;
-      const problem = unhandled(answer, turn.outcome);
+      const problem = unhandled(turn.outcome);
       if (problem) {
         context.check({
           requirement: "agent.capabilities.elicitation-failure-handled",
