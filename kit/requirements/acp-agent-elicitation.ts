@@ -24,6 +24,17 @@ export const ACP_AGENT_ELICITATION_REQUIREMENTS = [
       "Agents MUST NOT request a mode the Client has not advertised; an omitted or null mode field, and an empty elicitation object, advertise no mode (initialization.mdx#elicitation says the same).",
   }),
   agent({
+    id: "agent.capabilities.elicitation-scope-matches",
+    title:
+      "an elicitation the agent sends during a turn names that turn's session, and its toolCallId (if any) a tool call already announced in it",
+    area: "capabilities",
+    level: "should",
+    position: true,
+    cite: `${ELICITATION}#creating-an-elicitation`,
+    rationale:
+      "sessionId scopes the request to a session and toolCallId associates it with a tool call in that session; the spec gives no keyword, so failing an elicitation that names another session, or a tool call the client never heard of, is the kit's position: the client cannot show it beside the work it is about.",
+  }),
+  agent({
     id: "agent.capabilities.elicitation-failure-handled",
     title:
       "after the client declines, cancels or fails an elicitation, the agent still ends the turn and keeps serving the session",

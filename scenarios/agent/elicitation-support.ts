@@ -1,13 +1,14 @@
 /**
  * What the elicitation scenarios share: advertising exactly one clientCapabilities.elicitation
  * object and serving it (serve-elicitation.ts), the agent's elicitation/create requests and
- * elicitation/complete notifications as the connection saw them, and the check every one of the
- * scenarios records: no request in a mode the kit did not advertise.
+ * elicitation/complete notifications as the connection saw them, and the checks the scenarios
+ * share: no request in a mode the kit did not advertise, and each request scoped to its turn.
  */
 import type { IncomingMessage } from "../../kit/wire/connection.js";
 import type { AgentUnderTest, Turn } from "./driver.js";
 import { excerptAround } from "./evidence.js";
 import { advertisedModes, KitElicitation } from "./serve-elicitation.js";
+import { isSessionUpdate, updateKind, updateSessionId } from "./session-updates.js";
 
 /**
  * Advertises `elicitation` as given ({} and null fields included; undefined leaves the field out)
@@ -89,4 +90,67 @@ export function checkModesAdvertised(agent: AgentUnderTest, turns: Turn[]): void
         ? `the agent's ${sent} elicitation/create request(s) all used a mode the kit advertised (clientCapabilities.elicitation ${advertised})`
         : `asked to elicit with clientCapabilities.elicitation ${advertised}, the agent sent no elicitation/create`,
   });
+}
+
+/** True when the agent announced tool call `toolCallId` in `sessionId` (a tool_call update) before `seq`. */
+function announcedBefore(
+  agent: AgentUnderTest,
+  sessionId: unknown,
+  toolCallId: unknown,
+  seq: number,
+): boolean {
+  return agent.connection.received.some(
+    (incoming) =>
+      incoming.seq < seq &&
+      isSessionUpdate(incoming) &&
+      updateSessionId(incoming) === sessionId &&
+      updateKind(incoming) === "tool_call" &&
+      (paramsOf(incoming).update as { toolCallId?: unknown }).toolCallId === toolCallId,
+  );
+}
+
+/** agent.capabilities.elicitation-scope-matches over the session-scoped elicitations of these turns. */
+export function checkScopeMatches(agent: AgentUnderTest, turns: Turn[]): void {
+  const scoped = turns.flatMap((turn) =>
+    elicitationRequests(agent, turn)
+      .filter((request) => paramsOf(request).sessionId !== undefined)
+      .map((request) => ({ turn, request, params: paramsOf(request) })),
+  );
+  const wrong = scoped
+    .map(({ turn, request, params }) => {
+      if (params.sessionId !== turn.sessionId)
+        return {
+          request,
+          problem: `names session ${JSON.stringify(params.sessionId)} during a turn of session ${JSON.stringify(turn.sessionId)}`,
+        };
+      if (params.toolCallId === undefined || params.toolCallId === null) return undefined;
+      return announcedBefore(agent, turn.sessionId, params.toolCallId, request.seq)
+        ? undefined
+        : {
+            request,
+            problem: `names tool call ${JSON.stringify(params.toolCallId)}, which the agent had not announced in that session`,
+          };
+    })
+    .find((entry) => entry !== undefined);
+  if (wrong)
+    agent.context.check({
+      requirement: "agent.capabilities.elicitation-scope-matches",
+      verdict: "fail",
+      message: `an elicitation/create ${wrong.problem}`,
+      evidence: { transcript: excerptAround(agent.transcript, wrong.request.seq) },
+    });
+  else
+    agent.context.check(
+      scoped.length > 0
+        ? {
+            requirement: "agent.capabilities.elicitation-scope-matches",
+            verdict: "pass",
+            message: `the agent's ${scoped.length} session-scoped elicitation(s) named the prompted session and only announced tool calls`,
+          }
+        : {
+            requirement: "agent.capabilities.elicitation-scope-matches",
+            verdict: "not-applicable",
+            message: "the agent sent no session-scoped elicitation in the turn",
+          },
+    );
 }

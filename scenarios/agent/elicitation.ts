@@ -10,6 +10,7 @@ import type { IncomingMessage } from "../../kit/wire/connection.js";
 import { AgentUnderTest, type Turn } from "./driver.js";
 import {
   checkModesAdvertised,
+  checkScopeMatches,
   elicitationCompletions,
   elicitationRequests,
   offerElicitation,
@@ -136,6 +137,7 @@ export const elicitationFormScenario: Scenario = {
     "agent.capabilities.elicitation-modes-advertised",
     "agent.capabilities.elicitation-values-validated",
     "agent.capabilities.elicitation-no-urls-in-forms",
+    "agent.capabilities.elicitation-scope-matches",
   ],
   needs: ["elicit-prompt"],
   async run(context) {
@@ -148,6 +150,7 @@ export const elicitationFormScenario: Scenario = {
     checkModesAdvertised(agent, [turn]);
     checkValuesValidated(agent, served, turn);
     checkNoUrlsInForms(agent);
+    checkScopeMatches(agent, [turn]);
   },
 };
 
@@ -239,6 +242,7 @@ export const elicitationUrlScenario: Scenario = {
     "agent.capabilities.elicitation-modes-advertised",
     "agent.capabilities.elicitation-ids-unique",
     "agent.capabilities.elicitation-complete-known-id",
+    "agent.capabilities.elicitation-scope-matches",
   ],
   needs: ["elicit-prompt"],
   async run(context) {
@@ -255,5 +259,6 @@ export const elicitationUrlScenario: Scenario = {
     checkModesAdvertised(agent, turns);
     checkIdsUnique(agent, served);
     checkCompleteKnownId(agent);
+    checkScopeMatches(agent, turns);
   },
 };

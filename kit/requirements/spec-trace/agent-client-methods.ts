@@ -188,13 +188,24 @@ export const AGENT_CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     note: "Validated for each elicitation/create the agent sends in the elicitation scenarios (the stable v1 schema has the type).",
   },
   {
+    id: "elicitation#scope-names-its-session",
+    page: "elicitation",
+    anchor: "creating-an-elicitation",
+    line: 65,
+    keyword: "implied",
+    says: "A session-scoped elicitation names its session, and a toolCallId in it names a tool call of that session.",
+    checkedBy: ["agent.capabilities.elicitation-scope-matches"],
+  },
+  {
     id: "elicitation#bound-to-connection",
     page: "elicitation",
     anchor: "creating-an-elicitation",
     line: 69,
     keyword: "MUST",
     says: "Each elicitation and its state belong to the connection (and verified user) that received it.",
-    excluded: NOT_OBSERVABLE("How the agent keys its state is internal."),
+    excluded: NOT_OBSERVABLE(
+      "Over stdio an agent process has exactly one client connection, so no state can reach another; the verified-user binding is internal to the agent.",
+    ),
   },
   {
     id: "elicitation#validates-submitted-values",
