@@ -24,6 +24,15 @@ export const ACP_AGENT_ELICITATION_REQUIREMENTS = [
       "Agents MUST NOT request a mode the Client has not advertised; an omitted or null mode field, and an empty elicitation object, advertise no mode (initialization.mdx#elicitation says the same).",
   }),
   agent({
+    id: "agent.capabilities.elicitation-fallback",
+    title: "asked to elicit when the client advertises no elicitation mode, the agent still ends the turn",
+    area: "capabilities",
+    level: "should",
+    cite: `${ELICITATION}#checking-support`,
+    rationale:
+      "Agents SHOULD provide a graceful fallback when the required mode is unavailable. Which fallback is the agent's choice (a default, asking in the chat, failing the operation with an error); a turn that never ends, or an agent that exits, has none.",
+  }),
+  agent({
     id: "agent.capabilities.elicitation-scope-matches",
     title:
       "an elicitation the agent sends during a turn names that turn's session, and its toolCallId (if any) a tool call already announced in it",

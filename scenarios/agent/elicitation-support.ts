@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage } from "../../kit/wire/connection.js";
 import type { AgentUnderTest, Turn } from "./driver.js";
-import { excerptAround } from "./evidence.js";
+import { describeOutcome, excerptAround } from "./evidence.js";
 import { advertisedModes, KitElicitation } from "./serve-elicitation.js";
 import { isSessionUpdate, updateKind, updateSessionId } from "./session-updates.js";
 
@@ -77,7 +77,7 @@ export function checkModesAdvertised(agent: AgentUnderTest, turns: Turn[]): void
     context.check({
       requirement: "agent.capabilities.elicitation-modes-advertised",
       verdict: "not-tested",
-      message: "no turn the kit prompted ended, so the agent may still have been about to ask",
+      message: `no turn the kit prompted ended (${turns.map((turn) => describeOutcome(turn.outcome)).join("; ")}), so whether the agent would have asked is unknown`,
     });
     return;
   }

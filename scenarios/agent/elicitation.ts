@@ -16,7 +16,7 @@ import {
   offerElicitation,
   paramsOf,
 } from "./elicitation-support.js";
-import { excerptAround, excerptBetween } from "./evidence.js";
+import { describeOutcome, excerptAround, excerptBetween } from "./evidence.js";
 import { canBreakForm, type KitElicitation } from "./serve-elicitation.js";
 import { updateKind } from "./session-updates.js";
 
@@ -24,7 +24,10 @@ export const elicitationNoModeScenario: Scenario = {
   id: "agent.elicitation.no-mode",
   title: "asked to elicit, with elicitation left out, then (another process) as {}, which advertises no mode",
   mode: "agent",
-  requirements: ["agent.capabilities.elicitation-modes-advertised"],
+  requirements: [
+    "agent.capabilities.elicitation-modes-advertised",
+    "agent.capabilities.elicitation-fallback",
+  ],
   needs: ["elicit-prompt"],
   async run(context) {
     for (const elicitation of [undefined, {}]) {
@@ -34,6 +37,21 @@ export const elicitationNoModeScenario: Scenario = {
       const sessionId = await agent.newSession();
       const turn = await agent.prompt(sessionId, context.options.prompts.elicitPrompt!);
       checkModesAdvertised(agent, [turn]);
+      const advertised = elicitation === undefined ? "left out" : JSON.stringify(elicitation);
+      context.check(
+        turn.outcome.kind === "response"
+          ? {
+              requirement: "agent.capabilities.elicitation-fallback",
+              verdict: "pass",
+              message: `asked to elicit with clientCapabilities.elicitation ${advertised}, the agent ended the turn (${describeOutcome(turn.outcome)})`,
+            }
+          : {
+              requirement: "agent.capabilities.elicitation-fallback",
+              verdict: "fail",
+              message: `asked to elicit with clientCapabilities.elicitation ${advertised}, the agent had no fallback: the turn never ended (${describeOutcome(turn.outcome)})`,
+              evidence: { transcript: excerptAround(agent.transcript, turn.request.seq) },
+            },
+      );
     }
   },
 };

@@ -172,9 +172,8 @@ export const AGENT_CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 55,
     keyword: "SHOULD",
     says: "When the mode it needs is unavailable the agent falls back gracefully.",
-    excluded: NOT_OBSERVABLE(
-      "Asked to elicit with no mode advertised (scenario agent.elicitation.no-mode), the kit sees that no elicitation/create is sent (elicitation-modes-advertised) and that the turn ends; which fallback is graceful (a default, asking in the chat, failing the operation) is the agent's choice and shows on no line of the wire.",
-    ),
+    checkedBy: ["agent.capabilities.elicitation-fallback"],
+    note: "Elicitation left out and advertised as {}, each with --elicit-prompt: the turn must end; which fallback is graceful is the agent's choice.",
   },
   {
     id: "elicitation#create-request-shape",
