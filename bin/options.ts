@@ -160,6 +160,11 @@ export const AGENT_OPTIONS = {
     describe:
       "a prompt that makes the agent run a short command in the directory {path} (enables the terminal checks)",
   },
+  "elicit-prompt": {
+    type: "string",
+    describe:
+      "a prompt that makes the agent ask the user a question through elicitation/create (enables the elicitation checks)",
+  },
   "auth-method": { type: "string", describe: "call authenticate with this method id after initialize" },
 } as const satisfies Record<string, Options>;
 
@@ -189,6 +194,7 @@ export interface ParsedArguments {
   "read-prompt"?: string;
   "write-prompt"?: string;
   "terminal-prompt"?: string;
+  "elicit-prompt"?: string;
   "auth-method"?: string;
   "--"?: Array<string | number>;
 }

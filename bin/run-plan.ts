@@ -93,6 +93,7 @@ export function buildRunPlan(mode: Mode, argv: ParsedArguments): RunPlan {
     readPrompt: argv["read-prompt"],
     writePrompt: argv["write-prompt"],
     terminalPrompt: argv["terminal-prompt"],
+    elicitPrompt: argv["elicit-prompt"],
   };
   // The bundled reference agent is steered by its documented trigger prompts.
   const prompts = bundled ? { ...REFERENCE_PROMPTS, ...definedOnly(steering) } : definedOnly(steering);

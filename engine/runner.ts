@@ -50,6 +50,7 @@ const NEED_FLAGS: Record<ScenarioNeed, keyof RunPlan["options"]["prompts"]> = {
   "read-prompt": "readPrompt",
   "write-prompt": "writePrompt",
   "terminal-prompt": "terminalPrompt",
+  "elicit-prompt": "elicitPrompt",
 };
 
 export function selectScenarios(all: readonly Scenario[], plan: RunPlan): Scenario[] {

@@ -31,6 +31,8 @@ export interface PromptSteering {
   writePrompt?: string;
   /** A prompt that makes the agent run a short command in the directory `{path}` (terminal/*). */
   terminalPrompt?: string;
+  /** A prompt that makes the agent ask the user something through elicitation/create. */
+  elicitPrompt?: string;
 }
 
 export interface RunOptions {

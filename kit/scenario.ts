@@ -30,7 +30,8 @@ export type ScenarioNeed =
   | "permission-prompt"
   | "read-prompt"
   | "write-prompt"
-  | "terminal-prompt";
+  | "terminal-prompt"
+  | "elicit-prompt";
 
 export interface ScenarioContext {
   readonly scenarioId: string;

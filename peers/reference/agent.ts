@@ -10,8 +10,9 @@ import * as acp from "@agentclientprotocol/sdk";
 import { KIT_VERSION } from "../../kit/version.js";
 import { ReferenceSessions, type SessionDefect } from "./sessions.js";
 import { ReferenceSessionConfig, REFERENCE_AUTH_METHOD, configOptions } from "./session-config.js";
-import { LONG_TURN_PROMPT, PERMISSION_PROMPT } from "./triggers.js";
+import { ELICITATION_PROMPT, LONG_TURN_PROMPT, PERMISSION_PROMPT } from "./triggers.js";
 import { clientToolTrigger, clientToolTurn } from "./client-tools.js";
+import { elicitationTurn } from "./elicitation.js";
 
 const LONG_TURN_LIMIT_MS = 30_000;
 const LONG_TURN_TICK_MS = 100;
@@ -144,7 +145,10 @@ export function createReferenceAgent(options: { sessionDefect?: SessionDefect } 
           stopReason = await longTurn(client, params.sessionId, turn.signal);
         else if (text.includes(PERMISSION_PROMPT))
           stopReason = await permissionTurn(client, params.sessionId, turn.signal);
-        else if (clientToolTrigger(text)) {
+        else if (text.includes(ELICITATION_PROMPT)) {
+          const asking = { client, sessionId: params.sessionId, signal: turn.signal };
+          stopReason = await elicitationTurn({ ...asking, capabilities: clientCapabilities });
+        } else if (clientToolTrigger(text)) {
           const tools = {
             client,
             sessionId: params.sessionId,

@@ -22,6 +22,9 @@ export const WRITE_FILE_PROMPT = "acp-conformance: write file";
 /** Runs a short command in a client terminal, in the directory named after it. */
 export const RUN_COMMAND_PROMPT = "acp-conformance: run command in";
 
+/** Asks the user to choose a strategy through elicitation/create, in a mode the client advertised (elicitation.ts). */
+export const ELICITATION_PROMPT = "acp-conformance: ask the user";
+
 export const REFERENCE_PROMPTS = {
   prompt: PLAIN_PROMPT,
   cancelPrompt: LONG_TURN_PROMPT,
@@ -29,4 +32,5 @@ export const REFERENCE_PROMPTS = {
   readPrompt: `${READ_FILE_PROMPT} {path}`,
   writePrompt: `${WRITE_FILE_PROMPT} {path}`,
   terminalPrompt: `${RUN_COMMAND_PROMPT} {path}`,
+  elicitPrompt: ELICITATION_PROMPT,
 } as const;

@@ -2,13 +2,15 @@
  * The kit as the client an agent talks to: what it advertises in initialize, and how it answers
  * what the agent asks of it (permission requests by the scenario's policy; fs and terminal
  * calls served for real when the scenario advertised them, serve-fs.ts and serve-terminals.ts,
- * and with -32601 when it did not; any other method with -32601). Every request is kept for
+ * and with -32601 when it did not; elicitation/create in the advertised modes, serve-elicitation.ts,
+ * and with -32602 in any other; any other method with -32601). Every request is kept for
  * the checks that judge it.
  */
 import type { IncomingMessage, ReplyToTarget } from "../../kit/wire/connection.js";
 import { KIT_VERSION } from "../../kit/version.js";
 import type { KitFileSystem } from "./serve-fs.js";
 import type { KitTerminals } from "./serve-terminals.js";
+import { advertisedModes, type KitElicitation } from "./serve-elicitation.js";
 
 /** The client capabilities a scenario offers; by default the kit offers none. */
 export interface OfferedCapabilities {
@@ -17,6 +19,8 @@ export interface OfferedCapabilities {
   terminal?: boolean;
   /** Leave fs and terminal out of clientCapabilities altogether (the spec's "not present"). */
   omit?: boolean;
+  /** clientCapabilities.elicitation exactly as advertised ({} and null fields included); absent: left out. */
+  elicitation?: Record<string, unknown>;
 }
 
 export type PermissionPolicy = "reject" | "cancelled" | "allow";
@@ -32,7 +36,10 @@ export function defaultInitializeParams(offered: OfferedCapabilities = {}): Reco
   const { readTextFile = false, writeTextFile = false, terminal = false } = offered;
   return {
     protocolVersion: 1,
-    clientCapabilities: offered.omit ? {} : { fs: { readTextFile, writeTextFile }, terminal },
+    clientCapabilities: {
+      ...(offered.omit ? {} : { fs: { readTextFile, writeTextFile }, terminal }),
+      ...(offered.elicitation !== undefined ? { elicitation: offered.elicitation } : {}),
+    },
     clientInfo: { name: "acp-conformance", version: KIT_VERSION },
   };
 }
@@ -50,6 +57,9 @@ export class KitClientAnswers {
   offered: OfferedCapabilities = {};
   fileSystem: KitFileSystem | undefined;
   terminals: KitTerminals | undefined;
+  elicitation: KitElicitation | undefined;
+  /** elicitation/create requests in a mode the kit did not advertise in this scenario. */
+  readonly unadvertisedElicitations: IncomingMessage[] = [];
 
   answer(
     request: IncomingMessage & { message: { kind: "request" } },
@@ -85,6 +95,17 @@ export class KitClientAnswers {
       };
     }
     if (method === "session/request_permission") return this.#answerPermission(request);
+    if (method === "elicitation/create") {
+      if (this.elicitation && advertisedModes(this.offered.elicitation).includes(String(params.mode)))
+        return this.elicitation.answer(request);
+      this.unadvertisedElicitations.push(request);
+      return {
+        error: {
+          code: -32602,
+          message: `Invalid params: the client did not advertise elicitation mode ${JSON.stringify(params.mode)}`,
+        },
+      };
+    }
     return { error: { code: -32601, message: `Method not found: ${method}` } };
   }
 

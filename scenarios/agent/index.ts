@@ -43,6 +43,9 @@ import { loadSessionScenario, resumeSessionScenario } from "./sessions.js";
 import { closeSessionScenario } from "./sessions-close.js";
 import { listSessionsScenario } from "./sessions-list.js";
 import { additionalRootsScenario } from "./sessions-roots.js";
+import { elicitationFormScenario, elicitationNoModeScenario, elicitationUrlScenario } from "./elicitation.js";
+import { elicitationCancelledTurnScenario, elicitationRefusedScenario } from "./elicitation-answers.js";
+import { staleCancelRequestScenario } from "./cancel-request-stale.js";
 
 export { GENERIC_AGENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -86,6 +89,12 @@ export const AGENT_SCENARIOS: readonly Scenario[] = [
   prompt16MiBScenario,
   jsonArrayScenario,
   stdinCloseScenario,
+  elicitationNoModeScenario,
+  elicitationFormScenario,
+  elicitationUrlScenario,
+  elicitationRefusedScenario,
+  elicitationCancelledTurnScenario,
+  staleCancelRequestScenario,
   // Property-based: generated cases from --seed, --runs per property (scenarios/properties/).
   agentSplitFramesProperty,
   agentCoalescedFramesProperty,

@@ -58,10 +58,10 @@ describe("the bundled reference agent", () => {
     expect(report.requirements.filter((result) => result.verdict === "fail")).toEqual([]);
     for (const result of notTested) {
       expect(result.checks.map((check) => check.message).join(" ")).toMatch(
-        /--(cancel-|permission-|read-|write-|terminal-)?prompt/,
+        /--(cancel-|permission-|read-|write-|terminal-|elicit-)?prompt/,
       );
       expect(result.unlock, result.id).toMatch(
-        /^--(cancel-|permission-|read-|write-|terminal-)?prompt <text>/,
+        /^--(cancel-|permission-|read-|write-|terminal-|elicit-)?prompt <text>/,
       );
     }
     expect(run.stdout).toMatch(/must requirements were not tested/);

@@ -38,6 +38,8 @@ export const FIXTURE_PROMPTS = [
   "acp-conformance: write file {path}",
   "--terminal-prompt",
   "acp-conformance: run command in {path}",
+  "--elicit-prompt",
+  "acp-conformance: ask the user",
 ];
 
 export interface CliRun {

@@ -78,6 +78,16 @@ const DOC_ANCHORS: Record<string, string[]> = {
     "custom-requests",
     "custom-notifications",
   ],
+  "elicitation.mdx": [
+    "",
+    "checking-support",
+    "creating-an-elicitation",
+    "form-mode",
+    "url-mode",
+    "responses",
+    "url-completion",
+    "url-security",
+  ],
 };
 
 function resolvePointer(document: unknown, pointer: string): unknown {

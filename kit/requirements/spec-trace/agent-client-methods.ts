@@ -1,7 +1,7 @@
 /**
  * The agent's statements on the pages of the methods it calls on the client: file-system,
- * terminals and elicitation. The kit advertises none of these capabilities today, so beyond
- * "never call what was not advertised" they are gaps.
+ * terminals and elicitation. The kit advertises each of these capabilities only in the scenarios
+ * that steer the agent to use it, and serves it there for real.
  */
 import type { SpecStatement } from "./types.js";
 
@@ -162,7 +162,8 @@ export const AGENT_CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 54,
     keyword: "MUST NOT",
     says: "The agent never requests an elicitation mode the client did not advertise with a non-null form or url.",
-    gap: "Advertise no elicitation, or only form, and fail on elicitation/create in any other mode.",
+    checkedBy: ["agent.capabilities.elicitation-modes-advertised"],
+    note: "Elicitation left out, advertised as {}, as form only (url null) and as url only (form left out), each with --elicit-prompt.",
   },
   {
     id: "elicitation#graceful-fallback",
@@ -171,9 +172,8 @@ export const AGENT_CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 55,
     keyword: "SHOULD",
     says: "When the mode it needs is unavailable the agent falls back gracefully.",
-    excluded: NOT_OBSERVABLE(
-      "The kit cannot make an agent need a mode; what counts as graceful is the agent's choice.",
-    ),
+    checkedBy: ["agent.capabilities.elicitation-fallback"],
+    note: "Elicitation left out and advertised as {}, each with --elicit-prompt: the turn must end; which fallback is graceful is the agent's choice.",
   },
   {
     id: "elicitation#create-request-shape",
@@ -183,7 +183,17 @@ export const AGENT_CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     keyword: "schema",
     says: "elicitation/create carries a message, an explicit mode and a session or request scope; form mode adds a flat requestedSchema, url mode an elicitationId and a url.",
     schema: "schema/v1/schema.json#/$defs/CreateElicitationRequest",
-    gap: "Advertise form and url elicitation and validate any elicitation/create the agent sends.",
+    checkedBy: ["agent.schema.valid-payloads"],
+    note: "Validated for each elicitation/create the agent sends in the elicitation scenarios (the stable v1 schema has the type).",
+  },
+  {
+    id: "elicitation#scope-names-its-session",
+    page: "elicitation",
+    anchor: "creating-an-elicitation",
+    line: 65,
+    keyword: "implied",
+    says: "A session-scoped elicitation names its session, and a toolCallId in it names a tool call of that session.",
+    checkedBy: ["agent.capabilities.elicitation-scope-matches"],
   },
   {
     id: "elicitation#bound-to-connection",
@@ -192,7 +202,9 @@ export const AGENT_CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 69,
     keyword: "MUST",
     says: "Each elicitation and its state belong to the connection (and verified user) that received it.",
-    excluded: NOT_OBSERVABLE("How the agent keys its state is internal."),
+    excluded: NOT_OBSERVABLE(
+      "Over stdio an agent process has exactly one client connection, so no state can reach another; the verified-user binding is internal to the agent.",
+    ),
   },
   {
     id: "elicitation#validates-submitted-values",
@@ -201,7 +213,7 @@ export const AGENT_CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 100,
     keyword: "SHOULD",
     says: "The agent validates accepted form content against the schema it asked for.",
-    gap: "Accept a form elicitation with content that breaks its schema; expect the agent to re-ask or fail the operation, not to crash or hang.",
+    checkedBy: ["agent.capabilities.elicitation-values-validated"],
   },
   {
     id: "elicitation#no-secrets-in-forms",
@@ -230,7 +242,7 @@ export const AGENT_CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 151,
     keyword: "MUST",
     says: "The agent never assumes an elicitation succeeded: decline, cancel and errors lead to a fallback, a retry or a failed operation.",
-    gap: "When the agent elicits, answer decline (then cancel, then an error) and expect the turn to end with a stop reason and the agent to keep serving.",
+    checkedBy: ["agent.capabilities.elicitation-failure-handled"],
   },
   {
     id: "elicitation#elicitation-id-unique",
@@ -239,7 +251,7 @@ export const AGENT_CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 158,
     keyword: "MUST",
     says: "An elicitationId is unique among the connection's outstanding url elicitations.",
-    gap: "Fail when a url elicitation reuses the id of one still outstanding.",
+    checkedBy: ["agent.capabilities.elicitation-ids-unique"],
   },
   {
     id: "elicitation#complete-names-original",
@@ -249,7 +261,7 @@ export const AGENT_CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     keyword: "MUST",
     says: "elicitation/complete, when sent, carries the elicitationId of a url request this client received.",
     schema: "schema/v1/schema.json#/$defs/CompleteElicitationNotification",
-    gap: "Fail on elicitation/complete naming an id no earlier url elicitation carried.",
+    checkedBy: ["agent.capabilities.elicitation-complete-known-id"],
   },
   {
     id: "elicitation#safe-urls",
@@ -269,7 +281,7 @@ export const AGENT_CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 179,
     keyword: "SHOULD NOT",
     says: "Form-mode requests contain no URLs meant to be clicked.",
-    gap: "Warn on an http(s) URL in the message or schema of a form-mode elicitation.",
+    checkedBy: ["agent.capabilities.elicitation-no-urls-in-forms"],
   },
   {
     id: "elicitation#same-user-completes",

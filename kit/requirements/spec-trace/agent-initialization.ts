@@ -103,7 +103,7 @@ export const AGENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 157,
     keyword: "MUST",
     says: "Without a non-null form or url elicitation capability (an empty object advertises neither) the agent sends no elicitation/create in that mode.",
-    gap: "Advertise elicitation: {} and run a turn; fail on any elicitation/create.",
+    checkedBy: ["agent.capabilities.elicitation-modes-advertised"],
   },
   {
     id: "initialization#terminal-auth-needs-capability",

@@ -210,7 +210,8 @@ export const AGENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     line: 12,
     keyword: "implied",
     says: "$/cancel_request is a notification: no reply, even for an unknown or finished request id.",
-    gap: "Send $/cancel_request for an id that is not pending; expect no reply and the agent still serving.",
+    checkedBy: ["agent.jsonrpc.no-reply-to-notification"],
+    note: "Sent for a prompt already answered and for an id never used, then a further prompt (scenario agent.cancellation.cancel-request-stale).",
   },
   {
     id: "cancellation#may-abort-nested-work",
@@ -229,7 +230,8 @@ export const AGENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     keyword: "implied",
     says: "A $/cancel_request the agent sends names one of its own requests that is still pending.",
     schema: "schema/v1/schema.json#/$defs/CancelRequestNotification",
-    gap: "Hold a permission request unanswered, cancel the turn, and fail on a $/cancel_request naming an id the agent never sent or that was already answered.",
+    checkedBy: ["agent.cancellation.cancel-request-names-pending"],
+    note: "The kit holds an elicitation unanswered while it cancels the turn (scenario agent.elicitation.cancelled-turn).",
   },
   {
     id: "cancellation#internal-cancel-code",
