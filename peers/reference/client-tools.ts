@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
+import { runAndStopCommand } from "./stopped-command.js";
 import { READ_FILE_PROMPT, RUN_COMMAND_PROMPT, WRITE_FILE_PROMPT } from "./triggers.js";
 
 /** What the reference agent writes for the write-file trigger. */
@@ -95,6 +96,7 @@ async function readFile(turn: ToolTurn, path: string): Promise<void> {
     const { content } = await turn.client.request(acp.methods.client.fs.readTextFile, {
       sessionId: turn.sessionId,
       path,
+      line: 1, // 1-based (overview.mdx#argument-requirements): from the first line, the whole file
     });
     return `The first line of ${path} is: ${content.split("\n")[0]}`;
   });
@@ -137,4 +139,5 @@ async function runCommand(turn: ToolTurn, cwd: string): Promise<void> {
       await terminal.release();
     }
   });
+  await runAndStopCommand(turn, cwd);
 }

@@ -43,6 +43,7 @@ import { loadSessionScenario, resumeSessionScenario } from "./sessions.js";
 import { closeSessionScenario } from "./sessions-close.js";
 import { listSessionsScenario } from "./sessions-list.js";
 import { additionalRootsScenario } from "./sessions-roots.js";
+import { allowPermissionScenario } from "./permission-allowed.js";
 
 export { GENERIC_AGENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -92,4 +93,5 @@ export const AGENT_SCENARIOS: readonly Scenario[] = [
   agentIdRoundTripProperty,
   agentPromptContentProperty,
   agentCancelAnywhereProperty,
+  allowPermissionScenario,
 ];
