@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import { runAndStopCommand } from "./stopped-command.js";
+import { reportUsage } from "./usage-report.js";
 import { READ_FILE_PROMPT, RUN_COMMAND_PROMPT, WRITE_FILE_PROMPT } from "./triggers.js";
 
 /** What the reference agent writes for the write-file trigger. */
@@ -47,6 +48,7 @@ export async function clientToolTurn(turn: ToolTurn, text: string): Promise<acp.
   if (found.trigger === READ_FILE_PROMPT) await readFile(turn, path);
   else if (found.trigger === WRITE_FILE_PROMPT) await writeFile(turn, path);
   else await runCommand(turn, path);
+  await reportUsage(turn.client, turn.sessionId);
   return "end_turn";
 }
 

@@ -9,6 +9,12 @@ import { AgentUnderTest } from "./driver.js";
 import { describeOutcome, excerptBetween } from "./evidence.js";
 
 const UNLOCK = "--permission-prompt <text that makes the agent ask before running a tool>";
+/** What this scenario judges itself; the rest of its requirements are recorded with the generic checks. */
+const JUDGED_HERE = [
+  "agent.prompt.reports-tool-calls",
+  "agent.permission.in-progress-once-allowed",
+  "agent.permission.final-status-after-allowed",
+] as const;
 
 function toolUpdate(update: IncomingMessage): { kind: unknown; toolCallId: unknown; status: unknown } {
   const body =
@@ -26,6 +32,11 @@ export const allowPermissionScenario: Scenario = {
     "agent.prompt.reports-tool-calls",
     "agent.permission.in-progress-once-allowed",
     "agent.permission.final-status-after-allowed",
+    // Recorded over every turn (tool-call-checks.ts); a tool call and its permission request are what they need to see.
+    "agent.prompt.tool-call-ids-unique",
+    "agent.prompt.tool-updates-name-known-calls",
+    "agent.prompt.tool-status-moves-forward",
+    "agent.permission.option-ids-unique",
   ],
   needs: ["permission-prompt"],
   async run(context) {
@@ -39,7 +50,7 @@ export const allowPermissionScenario: Scenario = {
     if (!exchange) {
       const message =
         "not exercised: the agent did not send session/request_permission for the --permission-prompt";
-      for (const requirement of allowPermissionScenario.requirements)
+      for (const requirement of JUDGED_HERE)
         context.check({ requirement, verdict: "not-tested", message, unlock: UNLOCK });
       return;
     }

@@ -28,6 +28,10 @@ export const terminalScenario: Scenario = {
     "agent.terminal.released-in-turn",
     "agent.fs.paths-absolute",
     "agent.fs.paths-inside-session-cwd",
+    // Recorded over every scenario (tool-call-checks.ts, client-call-checks.ts); a command run is what they need to see.
+    "agent.terminal.embedded-terminal-created",
+    "agent.terminal.release-after-kill",
+    "agent.terminal.no-use-after-release",
   ],
   needs: ["terminal-prompt"],
   async run(context) {
