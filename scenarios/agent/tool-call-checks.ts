@@ -4,7 +4,7 @@
  * back, unique permission option ids, and embedded terminals the kit created. Each passes only
  * on evidence the scenario saw; without any it is not applicable in a scenario that ran a turn.
  */
-import type { ScenarioContext } from "../../kit/scenario.js";
+import type { RequirementId } from "../../kit/requirements/index.js";
 import type { AgentRunRecord } from "./agent-run-record.js";
 import { excerptAround } from "./evidence.js";
 import { agentRequests, turnAt, turnUpdates, turnWindows } from "./turn-windows.js";
@@ -12,11 +12,7 @@ import { agentRequests, turnAt, turnUpdates, turnWindows } from "./turn-windows.
 const STATUS_ORDER: Record<string, number> = { pending: 0, in_progress: 1, completed: 2, failed: 2 };
 
 /** A turn ran, so "nothing of the kind happened" is worth saying; otherwise nothing is claimed. */
-function notApplicable(
-  agent: AgentRunRecord,
-  requirement: Parameters<ScenarioContext["check"]>[0]["requirement"],
-  message: string,
-): void {
+function notApplicable(agent: AgentRunRecord, requirement: RequirementId, message: string): void {
   if (agent.turnsRun > 0) agent.context.check({ requirement, verdict: "not-applicable", message });
 }
 
