@@ -92,11 +92,21 @@ export function recordUpdateStreamChecks(agent: AgentRunRecord): void {
   const answered = windows.filter(
     (turn) => turn.response !== undefined && turn.response.message.error === undefined,
   );
+  // A cancel counts for a turn when it came before the turn's response and after the session's
+  // previous turn ended (a cancel sent just before the prompt is still meant for it).
+  const previousEnd = (turn: (typeof windows)[number]) =>
+    Math.max(
+      Number.NEGATIVE_INFINITY,
+      ...windows
+        .filter((other) => other.sessionId === turn.sessionId && other.toSeq < turn.fromSeq)
+        .map((other) => other.toSeq),
+    );
   const uncancelled = answered.filter(
     (turn) =>
       !cancels.some(
         (frame) =>
           frame.seq < turn.toSeq &&
+          frame.seq > previousEnd(turn) &&
           (frame.method === "$/cancel_request"
             ? frame.params.requestId === turn.requestId
             : frame.params.sessionId === turn.sessionId),
