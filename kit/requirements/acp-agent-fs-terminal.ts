@@ -75,4 +75,40 @@ export const ACP_AGENT_FS_TERMINAL_REQUIREMENTS = [
     rationale:
       "The Agent MUST release a terminal when it is no longer needed; when that is, the spec leaves to the agent. The kit's position: a terminal for a short command whose turn has ended is no longer needed (an agent may keep a long-running one on purpose, hence a should).",
   }),
+  agent({
+    id: "agent.fs.names-its-session",
+    title: "every fs/* request names the session whose prompt turn is running",
+    area: "fs",
+    level: "should",
+    position: true,
+    cite: `${FILE_SYSTEM}#reading-files`,
+    rationale:
+      "Each fs request carries a sessionId without a rule for which; the kit's position is that it names the session whose turn made the request, since the client answers it in that session's context.",
+  }),
+  agent({
+    id: "agent.fs.one-based-lines",
+    title: "no line number the agent sends (fs/read_text_file line, tool call location line) is 0",
+    area: "fs",
+    level: "must",
+    cite: `${OVERVIEW}#argument-requirements`,
+    rationale:
+      "Line numbers in the protocol are 1-based; the schema describes both fields as 1-based line numbers, so 0 names no line.",
+  }),
+  agent({
+    id: "agent.terminal.release-after-kill",
+    title: "a terminal the agent killed with terminal/kill is still released with terminal/release",
+    area: "terminal",
+    level: "must",
+    cite: `${TERMINALS}#killing-commands`,
+  }),
+  agent({
+    id: "agent.terminal.no-use-after-release",
+    title: "after terminal/release, no terminal/* request names that terminal again",
+    area: "terminal",
+    level: "should",
+    position: true,
+    cite: `${TERMINALS}#releasing-terminals`,
+    rationale:
+      "After release the id is invalid for every other terminal method; the spec states it of the id rather than as a rule for the agent, and an agent that uses it gets errors for a terminal it no longer has.",
+  }),
 ] as const satisfies readonly Requirement[];

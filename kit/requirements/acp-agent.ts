@@ -13,6 +13,8 @@ import { ACP_AGENT_TURN_REQUIREMENTS } from "./acp-agent-turns.js";
 import { ACP_AGENT_WIRE_REQUIREMENTS } from "./acp-agent-wire.js";
 import { ACP_AGENT_FS_TERMINAL_REQUIREMENTS } from "./acp-agent-fs-terminal.js";
 import { ACP_AGENT_ELICITATION_REQUIREMENTS } from "./acp-agent-elicitation.js";
+import { ACP_AGENT_TOOL_CALL_REQUIREMENTS } from "./acp-agent-tool-calls.js";
+import { ACP_AGENT_UPDATE_STREAM_REQUIREMENTS } from "./acp-agent-update-stream.js";
 import type { Requirement } from "./types.js";
 
 export const ACP_AGENT_REQUIREMENTS = [
@@ -24,6 +26,8 @@ export const ACP_AGENT_REQUIREMENTS = [
   ...ACP_AGENT_SESSION_CONFIG_REQUIREMENTS,
   ...ACP_AGENT_EXTENSION_REQUIREMENTS,
   ...ACP_AGENT_ELICITATION_REQUIREMENTS,
+  ...ACP_AGENT_TOOL_CALL_REQUIREMENTS,
+  ...ACP_AGENT_UPDATE_STREAM_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpAgentRequirementId = (typeof ACP_AGENT_REQUIREMENTS)[number]["id"];

@@ -7,6 +7,8 @@
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
+import { runAndStopCommand } from "./stopped-command.js";
+import { reportUsage } from "./usage-report.js";
 import { READ_FILE_PROMPT, RUN_COMMAND_PROMPT, WRITE_FILE_PROMPT } from "./triggers.js";
 
 /** What the reference agent writes for the write-file trigger. */
@@ -46,6 +48,7 @@ export async function clientToolTurn(turn: ToolTurn, text: string): Promise<acp.
   if (found.trigger === READ_FILE_PROMPT) await readFile(turn, path);
   else if (found.trigger === WRITE_FILE_PROMPT) await writeFile(turn, path);
   else await runCommand(turn, path);
+  await reportUsage(turn.client, turn.sessionId);
   return "end_turn";
 }
 
@@ -95,6 +98,7 @@ async function readFile(turn: ToolTurn, path: string): Promise<void> {
     const { content } = await turn.client.request(acp.methods.client.fs.readTextFile, {
       sessionId: turn.sessionId,
       path,
+      line: 1, // 1-based (overview.mdx#argument-requirements): from the first line, the whole file
     });
     return `The first line of ${path} is: ${content.split("\n")[0]}`;
   });
@@ -137,4 +141,5 @@ async function runCommand(turn: ToolTurn, cwd: string): Promise<void> {
       await terminal.release();
     }
   });
+  await runAndStopCommand(turn, cwd);
 }

@@ -38,6 +38,9 @@ export const fsReadScenario: Scenario = {
     "agent.fs.paths-absolute",
     "agent.fs.paths-inside-session-cwd",
     "agent.fs.read-through-client",
+    // Recorded over every scenario (client-call-checks.ts); a read through the client is what they need to see.
+    "agent.fs.names-its-session",
+    "agent.fs.one-based-lines",
   ],
   needs: ["read-prompt"],
   async run(context) {

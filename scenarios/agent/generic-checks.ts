@@ -5,12 +5,13 @@
  */
 import type { RequirementId } from "../../kit/requirements/index.js";
 import type { FrameProblemKind } from "../../kit/wire/connection.js";
-import type { TargetProcess } from "../../kit/process/target.js";
-import type { ScenarioContext } from "../../kit/scenario.js";
-import type { JsonRpcConnection, SentRequest } from "../../kit/wire/connection.js";
-import type { Transcript } from "../../kit/wire/transcript.js";
-import type { KitClientAnswers } from "./agent-requests.js";
+import type { AgentRunRecord } from "./agent-run-record.js";
 import { excerptAround } from "./evidence.js";
+import { recordClientCallChecks } from "./client-call-checks.js";
+import { recordToolCallChecks } from "./tool-call-checks.js";
+import { recordUpdateStreamChecks } from "./update-stream-checks.js";
+
+export type { AgentRunRecord } from "./agent-run-record.js";
 
 export const GENERIC_AGENT_REQUIREMENTS = [
   "agent.framing.stdout-only-jsonrpc",
@@ -23,20 +24,20 @@ export const GENERIC_AGENT_REQUIREMENTS = [
   "agent.timeouts.request-answered",
   "agent.capabilities.no-fs-unadvertised",
   "agent.capabilities.no-terminal-unadvertised",
+  // Judged over every turn: tool-call-checks.ts, update-stream-checks.ts, client-call-checks.ts.
+  "agent.prompt.tool-call-ids-unique",
+  "agent.prompt.tool-updates-name-known-calls",
+  "agent.prompt.tool-status-moves-forward",
+  "agent.permission.option-ids-unique",
+  "agent.terminal.embedded-terminal-created",
+  "agent.prompt.message-ids-consistent",
+  "agent.prompt.usage-currency-code",
+  "agent.prompt.cancelled-only-when-cancelled",
+  "agent.fs.names-its-session",
+  "agent.fs.one-based-lines",
+  "agent.terminal.release-after-kill",
+  "agent.terminal.no-use-after-release",
 ] as const satisfies readonly RequirementId[];
-
-/** What the per-frame checks read of one agent run; the driver's AgentUnderTest is one. */
-export interface AgentRunRecord {
-  readonly context: ScenarioContext;
-  readonly connection: JsonRpcConnection;
-  readonly transcript: Transcript;
-  readonly target: TargetProcess;
-  /** Requests judged by a deadline of their own (initialize), not by --timeout. */
-  readonly ownDeadline: ReadonlySet<SentRequest>;
-  /** Prompt turns that ended with a result. */
-  readonly turnsRun: number;
-  readonly answers: KitClientAnswers;
-}
 
 /** How much of the offending frame a failure keeps in its evidence. */
 const FRAME_EVIDENCE_CHARS = 256 * 1024;
@@ -204,4 +205,8 @@ export function recordGenericChecks(agent: AgentRunRecord): void {
           },
     );
   }
+
+  recordToolCallChecks(agent);
+  recordUpdateStreamChecks(agent);
+  recordClientCallChecks(agent);
 }

@@ -46,6 +46,7 @@ import { additionalRootsScenario } from "./sessions-roots.js";
 import { elicitationFormScenario, elicitationNoModeScenario, elicitationUrlScenario } from "./elicitation.js";
 import { elicitationCancelledTurnScenario, elicitationRefusedScenario } from "./elicitation-answers.js";
 import { staleCancelRequestScenario } from "./cancel-request-stale.js";
+import { allowPermissionScenario } from "./permission-allowed.js";
 
 export { GENERIC_AGENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -101,4 +102,5 @@ export const AGENT_SCENARIOS: readonly Scenario[] = [
   agentIdRoundTripProperty,
   agentPromptContentProperty,
   agentCancelAnywhereProperty,
+  allowPermissionScenario,
 ];

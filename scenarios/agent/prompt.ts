@@ -54,6 +54,10 @@ export const plainTurnScenario: Scenario = {
     // Recorded by the generic checks, but only turns give an agent a reason to call the client.
     "agent.capabilities.no-fs-unadvertised",
     "agent.capabilities.no-terminal-unadvertised",
+    // Recorded over every turn (update-stream-checks.ts); a turn is what they need to see.
+    "agent.prompt.message-ids-consistent",
+    "agent.prompt.usage-currency-code",
+    "agent.prompt.cancelled-only-when-cancelled",
   ],
   needs: ["prompt"],
   async run(context) {

@@ -99,6 +99,8 @@ class Terminal {
 export class KitTerminals {
   readonly #terminals = new Map<string, Terminal>();
   readonly #all: Terminal[] = [];
+  /** Every id terminal/create returned, released or not (an embedded terminal must be one). */
+  readonly createdIds: string[] = [];
   #next = 1;
 
   readonly root: SessionRoot;
@@ -198,6 +200,7 @@ export class KitTerminals {
     const terminalId = `kit-terminal-${this.#next++}`;
     this.#terminals.set(terminalId, terminal);
     this.#all.push(terminal);
+    this.createdIds.push(terminalId);
     return { result: { terminalId } };
   }
 

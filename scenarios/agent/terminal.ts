@@ -13,6 +13,7 @@ import {
   methodOf,
   offerCapabilities,
 } from "./client-capabilities.js";
+import { killedNeverReleased } from "./client-call-checks.js";
 import { AgentUnderTest } from "./driver.js";
 import { describeOutcome, excerptAround, excerptBetween } from "./evidence.js";
 
@@ -27,6 +28,10 @@ export const terminalScenario: Scenario = {
     "agent.terminal.released-in-turn",
     "agent.fs.paths-absolute",
     "agent.fs.paths-inside-session-cwd",
+    // Recorded over every scenario (tool-call-checks.ts, client-call-checks.ts); a command run is what they need to see.
+    "agent.terminal.embedded-terminal-created",
+    "agent.terminal.release-after-kill",
+    "agent.terminal.no-use-after-release",
   ],
   needs: ["terminal-prompt"],
   async run(context) {
@@ -40,7 +45,11 @@ export const terminalScenario: Scenario = {
     );
     agent.ownDeadline.add(turn.request);
     // Taken when the response arrived: a release the agent sends after it is one the turn did not make.
-    const openAtEnd = terminals.open;
+    const openAtResponse = terminals.open;
+    // A killed terminal never released at all is agent.terminal.release-after-kill's failure (a must), not this one's.
+    await agent.settle();
+    const neverReleasedKilled = new Set(killedNeverReleased(agent));
+    const openAtEnd = openAtResponse.filter((id) => !neverReleasedKilled.has(id));
     checkNamedPaths(agent, turn);
 
     const creates = clientCalls(agent, turn, "terminal/").filter(
@@ -75,11 +84,14 @@ export const terminalScenario: Scenario = {
             },
       );
 
-    if (terminals.created === 0)
+    if (terminals.created === neverReleasedKilled.size)
       context.check({
         requirement: "agent.terminal.released-in-turn",
         verdict: "not-applicable",
-        message: "the kit started no terminal for the agent in the turn",
+        message:
+          terminals.created === 0
+            ? "the kit started no terminal for the agent in the turn"
+            : "every terminal the agent created it killed and never released (judged by agent.terminal.release-after-kill)",
       });
     else if (turn.outcome.kind !== "response")
       context.check({

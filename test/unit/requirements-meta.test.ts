@@ -56,10 +56,12 @@ const DOC_ANCHORS: Record<string, string[]> = {
     "4-check-for-completion",
     "stop-reasons",
     "cancellation",
+    "session-usage-updates",
+    "5-tool-invocation-and-status-reporting",
   ],
   "tool-calls.mdx": ["", "creating", "updating", "requesting-permission", "permission-options", "status"],
   "file-system.mdx": ["", "checking-support", "reading-files", "writing-files"],
-  "terminals.mdx": ["", "checking-support", "executing-commands", "releasing-terminals"],
+  "terminals.mdx": ["", "checking-support", "executing-commands", "releasing-terminals", "killing-commands"],
   "session-modes.mdx": ["", "initial-state", "setting-the-current-mode", "from-the-client", "from-the-agent"],
   "session-config-options.mdx": [
     "",

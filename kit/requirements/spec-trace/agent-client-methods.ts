@@ -74,7 +74,7 @@ export const AGENT_CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 48,
     keyword: "implied",
     says: "A file request names the session whose turn made it.",
-    gap: "With fs advertised, fail when an fs request's sessionId is not the prompted session.",
+    checkedBy: ["agent.fs.names-its-session"],
   },
   // terminals
   {
@@ -134,7 +134,7 @@ export const AGENT_CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 248,
     keyword: "MUST",
     says: "A killed terminal is still released.",
-    gap: "With terminal advertised, fail when a terminal the agent killed is never released.",
+    checkedBy: ["agent.terminal.release-after-kill"],
   },
   {
     id: "terminals#no-use-after-release",
@@ -143,7 +143,7 @@ export const AGENT_CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 279,
     keyword: "implied",
     says: "After release the agent uses that terminal id in no other terminal method.",
-    gap: "With terminal advertised, fail on a terminal/* call naming an id the agent already released.",
+    checkedBy: ["agent.terminal.no-use-after-release"],
   },
   {
     id: "terminals#timeouts-by-composition",

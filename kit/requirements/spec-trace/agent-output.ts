@@ -68,7 +68,7 @@ export const AGENT_OUTPUT_STATEMENTS: readonly SpecStatement[] = [
     line: 14,
     keyword: "SHOULD",
     says: "The agent announces each tool call the model asks for with a tool_call update.",
-    gap: "In the --permission-prompt turn, expect a tool_call update announcing the call the permission request is about.",
+    checkedBy: ["agent.prompt.reports-tool-calls"],
   },
   {
     id: "tool-calls#tool-call-shape",
@@ -87,7 +87,7 @@ export const AGENT_OUTPUT_STATEMENTS: readonly SpecStatement[] = [
     line: 34,
     keyword: "implied",
     says: "A toolCallId names one tool call within its session.",
-    gap: "Fail when two tool_call updates in one session announce the same toolCallId.",
+    checkedBy: ["agent.prompt.tool-call-ids-unique"],
   },
   {
     id: "tool-calls#update-shape",
@@ -106,7 +106,7 @@ export const AGENT_OUTPUT_STATEMENTS: readonly SpecStatement[] = [
     line: 78,
     keyword: "implied",
     says: "A tool_call_update is about a tool call the agent announced earlier in that session.",
-    gap: "Fail when a tool_call_update names a toolCallId no earlier tool_call or permission request of the session named.",
+    checkedBy: ["agent.prompt.tool-updates-name-known-calls"],
   },
   {
     id: "tool-calls#status-moves-forward",
@@ -115,7 +115,7 @@ export const AGENT_OUTPUT_STATEMENTS: readonly SpecStatement[] = [
     line: 212,
     keyword: "implied",
     says: "A tool call's status moves forward: pending, then in_progress, then completed or failed, never back.",
-    gap: "Fail when a tool call is reported pending or in_progress after it was reported completed or failed.",
+    checkedBy: ["agent.prompt.tool-status-moves-forward"],
   },
   {
     id: "tool-calls#permission-request-shape",
@@ -134,7 +134,7 @@ export const AGENT_OUTPUT_STATEMENTS: readonly SpecStatement[] = [
     line: 192,
     keyword: "implied",
     says: "Option ids are unique within one permission request.",
-    gap: "Fail on a permission request with two options sharing an optionId.",
+    checkedBy: ["agent.permission.option-ids-unique"],
   },
   {
     id: "tool-calls#rejected-tool-not-run",
@@ -179,7 +179,7 @@ export const AGENT_OUTPUT_STATEMENTS: readonly SpecStatement[] = [
     line: 283,
     keyword: "implied",
     says: "A terminal embedded in tool call content is one the agent created with terminal/create.",
-    gap: "Gated on the terminal capability: fail on an embedded terminalId the kit's terminal/create never returned.",
+    checkedBy: ["agent.terminal.embedded-terminal-created"],
   },
   // agent-plan
   {

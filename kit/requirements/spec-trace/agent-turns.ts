@@ -29,7 +29,7 @@ export const AGENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     line: 169,
     keyword: "implied",
     says: "A messageId, which the agent may put on chunks, is opaque and unique: chunks of one message share it, a new id means a new message.",
-    gap: "Fail when a messageId comes back on chunks after another message's id was used in between.",
+    checkedBy: ["agent.prompt.message-ids-consistent"],
   },
   {
     id: "prompt-turn#usage-update-shape",
@@ -49,7 +49,7 @@ export const AGENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     line: 213,
     keyword: "implied",
     says: "The currency of a usage cost is an ISO 4217 code.",
-    gap: "Fail on a cost currency that is not three upper-case letters.",
+    checkedBy: ["agent.prompt.usage-currency-code"],
   },
   {
     id: "prompt-turn#prompt-within-capabilities",
@@ -116,7 +116,7 @@ export const AGENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     line: 310,
     keyword: "implied",
     says: "The cancelled stop reason means the client cancelled the turn.",
-    gap: "Fail when a turn the kit never cancelled ends with stopReason cancelled.",
+    checkedBy: ["agent.prompt.cancelled-only-when-cancelled"],
   },
   {
     id: "prompt-turn#in-progress-once-permitted",
@@ -125,7 +125,7 @@ export const AGENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     line: 235,
     keyword: "SHOULD",
     says: "Once permission is granted (if it was needed) the agent runs the tool and reports it in_progress.",
-    gap: "Answer the --permission-prompt's request with an allow option and expect an in_progress update for that tool call.",
+    checkedBy: ["agent.permission.in-progress-once-allowed"],
   },
   {
     id: "prompt-turn#final-tool-status",
@@ -134,7 +134,7 @@ export const AGENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     line: 256,
     keyword: "implied",
     says: "When a tool finishes the agent reports its final status (completed or failed) with any content.",
-    gap: "After an allowed tool runs, expect a completed or failed update for it before the turn's response.",
+    checkedBy: ["agent.permission.final-status-after-allowed"],
   },
   {
     id: "prompt-turn#tools-may-use-client",

@@ -160,7 +160,7 @@ export const AGENT_WIRE_STATEMENTS: readonly SpecStatement[] = [
     line: 215,
     keyword: "implied",
     says: "Line numbers the agent sends are 1-based.",
-    gap: "Fail on a line of 0 in fs/read_text_file or in a tool call location.",
+    checkedBy: ["agent.fs.one-based-lines"],
   },
   {
     id: "overview#error-envelope",
