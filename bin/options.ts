@@ -161,6 +161,11 @@ export const AGENT_OPTIONS = {
       "a prompt that makes the agent run a short command in the directory {path} (enables the terminal checks)",
   },
   "auth-method": { type: "string", describe: "call authenticate with this method id after initialize" },
+  "terminal-login": {
+    type: "boolean",
+    describe:
+      "run the agent's terminal auth method (its args and env, no user at the terminal) to see that it is a login-only flow",
+  },
 } as const satisfies Record<string, Options>;
 
 export interface ParsedArguments {
@@ -190,5 +195,6 @@ export interface ParsedArguments {
   "write-prompt"?: string;
   "terminal-prompt"?: string;
   "auth-method"?: string;
+  "terminal-login"?: boolean;
   "--"?: Array<string | number>;
 }

@@ -11,6 +11,7 @@ import type { JsonRpcConnection, SentRequest } from "../../kit/wire/connection.j
 import type { Transcript } from "../../kit/wire/transcript.js";
 import type { KitClientAnswers } from "./agent-requests.js";
 import { excerptAround } from "./evidence.js";
+import { recordExtensionNameChecks } from "./extension-names.js";
 
 export const GENERIC_AGENT_REQUIREMENTS = [
   "agent.framing.stdout-only-jsonrpc",
@@ -23,6 +24,8 @@ export const GENERIC_AGENT_REQUIREMENTS = [
   "agent.timeouts.request-answered",
   "agent.capabilities.no-fs-unadvertised",
   "agent.capabilities.no-terminal-unadvertised",
+  "agent.extensibility.custom-methods-prefixed",
+  "agent.extensibility.trace-context-keys",
 ] as const satisfies readonly RequirementId[];
 
 /** What the per-frame checks read of one agent run; the driver's AgentUnderTest is one. */
@@ -82,6 +85,7 @@ export function recordGenericChecks(agent: AgentRunRecord): void {
   const { connection, context } = agent;
   const frames = connection.received.length;
   if (frames === 0 && connection.problems.length === 0) return; // nothing seen, nothing to claim
+  recordExtensionNameChecks(agent);
 
   checkFrameProblems(
     agent,

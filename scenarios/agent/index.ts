@@ -43,6 +43,11 @@ import { loadSessionScenario, resumeSessionScenario } from "./sessions.js";
 import { closeSessionScenario } from "./sessions-close.js";
 import { listSessionsScenario } from "./sessions-list.js";
 import { additionalRootsScenario } from "./sessions-roots.js";
+import { initializeResultScenario } from "./initialize-result.js";
+import { clientCapabilitySetsScenario } from "./client-capability-sets.js";
+import { capabilityProbesScenario } from "./capability-probes.js";
+import { baselineContentScenario } from "./baseline-content.js";
+import { authLifecycleScenario } from "./auth-lifecycle.js";
 
 export { GENERIC_AGENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -92,4 +97,10 @@ export const AGENT_SCENARIOS: readonly Scenario[] = [
   agentIdRoundTripProperty,
   agentPromptContentProperty,
   agentCancelAnywhereProperty,
+  // Initialization, capabilities and the auth lifecycle (issue 15).
+  initializeResultScenario,
+  clientCapabilitySetsScenario,
+  capabilityProbesScenario,
+  baselineContentScenario,
+  authLifecycleScenario,
 ];
