@@ -11,7 +11,7 @@ const stream = acp.ndJsonStream(
   Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
   Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
 );
-const connection = createReferenceAgent({ terminalLogin: true }).connect(stream);
+const connection = createReferenceAgent({ terminalLogin: true, logoutEndsLogin: true }).connect(stream);
 await connection.closed;
 // The client has gone (stdin closed): nothing is left to do, so do not wait for stray timers.
 process.exit(0);

@@ -12,7 +12,7 @@ import { ReferenceSessions, type SessionDefect } from "./sessions.js";
 import { ReferenceSessionConfig, configOptions } from "./session-config.js";
 import { LONG_TURN_PROMPT, PERMISSION_PROMPT } from "./triggers.js";
 import { clientToolTrigger, clientToolTurn } from "./client-tools.js";
-import { ReferenceAuth } from "./auth-state.js";
+import { ReferenceAuth, type ReferenceAuthOptions } from "./auth-state.js";
 import { continueTrace } from "./trace-context.js";
 
 const LONG_TURN_LIMIT_MS = 30_000;
@@ -23,11 +23,11 @@ function promptText(prompt: acp.ContentBlock[]): string {
 }
 
 /**
- * `sessionDefect` breaks one session-management behaviour (fixture agents only); `terminalLogin`
- * offers the terminal login, for a program that handles its args (agent-main.ts, auth-state.ts).
+ * `sessionDefect` breaks one session-management behaviour (fixture agents only); the auth options
+ * choose how much of authentication it acts out (auth-state.ts).
  */
 export function createReferenceAgent(
-  options: { sessionDefect?: SessionDefect; terminalLogin?: boolean } = {},
+  options: { sessionDefect?: SessionDefect } & ReferenceAuthOptions = {},
 ): acp.AgentApp {
   const sessions = new ReferenceSessions(options.sessionDefect);
   const auth = new ReferenceAuth(options);

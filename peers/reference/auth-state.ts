@@ -1,9 +1,11 @@
 /**
- * The reference agent's authenticated state, like an agent with stored credentials: logged in
- * when it starts, so no client needs to authenticate; logged out by `logout`, after which new
- * sessions are refused with auth_required (-32000) until `authenticate` succeeds. A client
- * that advertised `auth.terminal` is also offered a terminal login: the same program started
- * with `--login`, which logs in and exits without serving ACP (runTerminalLoginIfAsked).
+ * The reference agent's authenticated state. By default it needs no credentials: authenticate
+ * and logout succeed and change nothing. With `logoutEndsLogin` it acts like an agent with stored
+ * credentials: logged in when it starts, so no client needs to authenticate; logged out by
+ * `logout`, after which new sessions are refused with auth_required (-32000) until
+ * `authenticate` succeeds. With `terminalLogin`, a client that advertised `auth.terminal` is also
+ * offered a terminal login: the same program started with `--login`, which logs in and exits
+ * without serving ACP (runTerminalLoginIfAsked). The bundled agent (agent-main.ts) does both.
  */
 import * as acp from "@agentclientprotocol/sdk";
 import { REFERENCE_AUTH_METHOD } from "./session-config.js";
@@ -20,13 +22,20 @@ export const REFERENCE_TERMINAL_LOGIN: acp.AuthMethod = {
   env: { ACP_CONFORMANCE_REFERENCE_LOGIN: "1" },
 };
 
+export interface ReferenceAuthOptions {
+  terminalLogin?: boolean;
+  logoutEndsLogin?: boolean;
+}
+
 export class ReferenceAuth {
   #loggedIn = true;
-  #terminalLogin = false;
+  readonly #terminalLogin: boolean;
+  readonly #logoutEndsLogin: boolean;
 
   /** `terminalLogin`: this program handles TERMINAL_LOGIN_ARG, so it may offer the terminal method. */
-  constructor(options: { terminalLogin?: boolean } = {}) {
+  constructor(options: ReferenceAuthOptions = {}) {
     this.#terminalLogin = options.terminalLogin ?? false;
+    this.#logoutEndsLogin = options.logoutEndsLogin ?? false;
   }
 
   /** The authMethods of the initialize result: the terminal login only for a client that can run it. */
@@ -44,7 +53,7 @@ export class ReferenceAuth {
   }
 
   logout(): acp.LogoutResponse {
-    this.#loggedIn = false;
+    if (this.#logoutEndsLogin) this.#loggedIn = false;
     return {};
   }
 
