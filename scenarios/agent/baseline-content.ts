@@ -22,7 +22,12 @@ export const baselineContentScenario: Scenario = {
   id: "agent.prompt.baseline-content",
   title: "a prompt of a text block and a resource_link block, carrying W3C trace context",
   mode: "agent",
-  requirements: ["agent.prompt.resource-link-accepted", "agent.extensibility.trace-context-keys"],
+  requirements: [
+    "agent.prompt.resource-link-accepted",
+    "agent.extensibility.trace-context-keys",
+    // Judged on every frame (extension-names.ts); a turn is where an agent sends requests and notifications.
+    "agent.extensibility.custom-methods-prefixed",
+  ],
   needs: ["prompt"],
   async run(context) {
     const agent = await AgentUnderTest.start(context);
