@@ -1,9 +1,10 @@
 /**
  * prompt: the content every agent must take whatever promptCapabilities says, a text block and
- * a resource_link block to a real file in the session's directory. The prompt carries W3C trace
- * context in its _meta, as a traced client sends it, so an agent that propagates it shows how it
- * uses the reserved keys (judged on every frame by extension-names.ts; not applicable here when
- * the agent sent none).
+ * a resource_link block to a real file in the session's directory. Then a plain prompt carrying
+ * W3C trace context in its _meta, as a traced client sends it (not judged here: _meta is
+ * agent.extensibility.meta-tolerated's), so an agent that propagates it shows how it uses the
+ * reserved keys (judged on every frame by extension-names.ts; not applicable here when the
+ * agent sent none).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -20,7 +21,7 @@ const TRACE_META = {
 
 export const baselineContentScenario: Scenario = {
   id: "agent.prompt.baseline-content",
-  title: "a prompt of a text block and a resource_link block, carrying W3C trace context",
+  title: "a prompt of a text block and a resource_link block, then one carrying W3C trace context",
   mode: "agent",
   requirements: [
     "agent.prompt.resource-link-accepted",
@@ -44,12 +45,9 @@ export const baselineContentScenario: Scenario = {
         mimeType: "text/plain",
       },
     ];
-    const pending = agent.request(
-      "session/prompt",
-      { sessionId, prompt: blocks, _meta: TRACE_META },
-      { waitMs: agent.turnWaitMs },
+    const outcome = agent.guardAuth(
+      await agent.request("session/prompt", { sessionId, prompt: blocks }, { waitMs: agent.turnWaitMs }),
     );
-    const outcome = agent.guardAuth(await pending);
     const stopReason =
       outcome.kind === "response" && !outcome.error
         ? (outcome.result as { stopReason?: unknown } | undefined)?.stopReason
@@ -69,6 +67,12 @@ export const baselineContentScenario: Scenario = {
           },
     );
     if (outcome.kind === "response" && !outcome.error) agent.turnsRun += 1;
+    const traced = await agent.request(
+      "session/prompt",
+      { sessionId, prompt: [blocks[0]], _meta: TRACE_META },
+      { waitMs: agent.turnWaitMs },
+    );
+    if (traced.kind === "response" && !traced.error) agent.turnsRun += 1;
     await agent.settle();
     if (reservedMetaUses(agent).length === 0)
       context.check({

@@ -2,12 +2,14 @@
  * capabilities: does the agent serve a session method it did not advertise? A client never
  * calls such a method, so a working one is a capability the agent should have stated. The kit
  * calls each session method whose capability the initialize result leaves out (false, null or
- * omitted), with valid params on a session of this process, and expects each to be refused.
+ * omitted), with valid params on a session of this process, and expects none to be answered with
+ * a result of the method's response type.
  * Logout is never probed (a client must not call it unadvertised), nor content types and MCP
  * transports, which an agent may accept by ignoring them without supporting them.
  */
 import type { Scenario } from "../../kit/scenario.js";
 import type { RequestOutcome } from "../../kit/wire/connection.js";
+import { AcpSchema } from "../../kit/wire/schema.js";
 import { AgentUnderTest } from "./driver.js";
 import { excerptAround } from "./evidence.js";
 
@@ -71,9 +73,16 @@ export const capabilityProbesScenario: Scenario = {
     }
     const sessionId = await agent.newSession();
     const served: RequestOutcome[] = [];
+    const schema = AcpSchema.load();
     for (const probe of probes) {
       const outcome = await agent.request(probe.method, probe.params(sessionId, agent.sessionCwd));
-      if (outcome.kind === "response" && !outcome.error) served.push(outcome);
+      // Served means a real answer: a result of the method's response type, not a catch-all null.
+      if (
+        outcome.kind === "response" &&
+        !outcome.error &&
+        schema.validateResult(probe.method, outcome.result)?.length === 0
+      )
+        served.push(outcome);
     }
     const first = served[0];
     context.check(
