@@ -1,6 +1,7 @@
 /**
  * prompt: the content every agent must take whatever promptCapabilities says, a text block and
- * a resource_link block to a real file in the session's directory. Then a plain prompt carrying
+ * a resource_link block to a real file in the session's directory, judged only when the same text
+ * alone is answered (otherwise the plain turn's finding). Then a plain prompt carrying
  * W3C trace context in its _meta, as a traced client sends it (not judged here: _meta is
  * agent.extensibility.meta-tolerated's), so an agent that propagates it shows how it uses the
  * reserved keys (judged on every frame by extension-names.ts; not applicable here when the
@@ -9,7 +10,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Scenario } from "../../kit/scenario.js";
+import { StopScenario, type Scenario } from "../../kit/scenario.js";
 import { AgentUnderTest } from "./driver.js";
 import { describeOutcome, excerptAround } from "./evidence.js";
 import { RESERVED_META_KEYS, reservedMetaUses } from "./extension-names.js";
@@ -45,6 +46,14 @@ export const baselineContentScenario: Scenario = {
         mimeType: "text/plain",
       },
     ];
+    const control = agent.guardAuth(
+      await agent.request("session/prompt", { sessionId, prompt: [blocks[0]] }, { waitMs: agent.turnWaitMs }),
+    );
+    if (control.kind !== "response" || control.error)
+      throw new StopScenario(
+        `the prompt of text alone got ${describeOutcome(control)}, so whether resource_link makes a difference cannot be told`,
+      );
+    agent.turnsRun += 1;
     const outcome = agent.guardAuth(
       await agent.request("session/prompt", { sessionId, prompt: blocks }, { waitMs: agent.turnWaitMs }),
     );
