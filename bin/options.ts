@@ -166,6 +166,11 @@ export const AGENT_OPTIONS = {
       "a prompt that makes the agent ask the user a question through elicitation/create (enables the elicitation checks)",
   },
   "auth-method": { type: "string", describe: "call authenticate with this method id after initialize" },
+  "terminal-login": {
+    type: "boolean",
+    describe:
+      "run the agent's terminal auth method (its args and env, no user at the terminal) to see that it is a login-only flow",
+  },
 } as const satisfies Record<string, Options>;
 
 export interface ParsedArguments {
@@ -196,5 +201,6 @@ export interface ParsedArguments {
   "terminal-prompt"?: string;
   "elicit-prompt"?: string;
   "auth-method"?: string;
+  "terminal-login"?: boolean;
   "--"?: Array<string | number>;
 }

@@ -12,6 +12,7 @@ import type { Area } from "../kit/requirements/index.js";
 import { DEFAULTS, type RunOptions, type RunPlan } from "../kit/run-options.js";
 import type { Mode } from "../kit/scenario.js";
 import { REFERENCE_PROMPTS } from "../peers/reference/triggers.js";
+import { REFERENCE_AUTH_METHOD } from "../peers/reference/session-config.js";
 import type { ParsedArguments } from "./options.js";
 
 function positiveInteger(name: string, value: number): number {
@@ -117,7 +118,13 @@ export function buildRunPlan(mode: Mode, argv: ParsedArguments): RunPlan {
       ...(argv.replay !== undefined ? { replay: replayPath(argv) } : {}),
       strict: argv.strict,
       prompts,
-      ...(argv["auth-method"] !== undefined ? { authMethod: argv["auth-method"] } : {}),
+      // The bundled reference agent logs in with its documented method, so its auth checks run.
+      ...(argv["auth-method"] !== undefined
+        ? { authMethod: argv["auth-method"] }
+        : bundled && mode === "agent"
+          ? { authMethod: REFERENCE_AUTH_METHOD.id }
+          : {}),
+      ...((argv["terminal-login"] ?? (bundled && mode === "agent")) ? { terminalLogin: true } : {}),
       ...(argv["cancel-signal"] !== undefined
         ? { cancelSignal: argv["cancel-signal"] as NonNullable<RunOptions["cancelSignal"]> }
         : {}),

@@ -64,6 +64,8 @@ export interface RunOptions {
   strict: boolean;
   prompts: PromptSteering;
   authMethod?: string;
+  /** Run the agent's terminal auth method (it may start a real login, so only when asked). */
+  terminalLogin?: boolean;
   /** Client mode: the signal that makes the client cancel a turn (its Ctrl-C), sent while a permission request is pending. */
   cancelSignal?: (typeof CANCEL_SIGNALS)[number];
   /** Working directory for the target and for the sessions the kit creates. */

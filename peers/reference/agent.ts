@@ -9,10 +9,12 @@ import { setTimeout as delay } from "node:timers/promises";
 import * as acp from "@agentclientprotocol/sdk";
 import { KIT_VERSION } from "../../kit/version.js";
 import { ReferenceSessions, type SessionDefect } from "./sessions.js";
-import { ReferenceSessionConfig, REFERENCE_AUTH_METHOD, configOptions } from "./session-config.js";
+import { ReferenceSessionConfig, configOptions } from "./session-config.js";
 import { ELICITATION_PROMPT, LONG_TURN_PROMPT, PERMISSION_PROMPT } from "./triggers.js";
 import { clientToolTrigger, clientToolTurn } from "./client-tools.js";
 import { elicitationTurn } from "./elicitation.js";
+import { ReferenceAuth, type ReferenceAuthOptions } from "./auth-state.js";
+import { continueTrace } from "./trace-context.js";
 
 const LONG_TURN_LIMIT_MS = 30_000;
 const LONG_TURN_TICK_MS = 100;
@@ -21,9 +23,15 @@ function promptText(prompt: acp.ContentBlock[]): string {
   return prompt.map((block) => (block.type === "text" ? block.text : "")).join("\n");
 }
 
-/** `sessionDefect` breaks one session-management behaviour (fixture agents only). */
-export function createReferenceAgent(options: { sessionDefect?: SessionDefect } = {}): acp.AgentApp {
+/**
+ * `sessionDefect` breaks one session-management behaviour (fixture agents only); the auth options
+ * choose how much of authentication it acts out (auth-state.ts).
+ */
+export function createReferenceAgent(
+  options: { sessionDefect?: SessionDefect } & ReferenceAuthOptions = {},
+): acp.AgentApp {
   const sessions = new ReferenceSessions(options.sessionDefect);
+  const auth = new ReferenceAuth(options);
   let clientCapabilities: acp.ClientCapabilities | undefined;
   const config = new ReferenceSessionConfig();
 
@@ -99,7 +107,7 @@ export function createReferenceAgent(options: { sessionDefect?: SessionDefect } 
           promptCapabilities: { image: false, audio: false, embeddedContext: false },
           auth: { logout: {} },
         },
-        authMethods: [REFERENCE_AUTH_METHOD],
+        authMethods: auth.methods(params),
         agentInfo: {
           name: "acp-conformance-reference-agent",
           title: "acp-conformance reference agent",
@@ -108,6 +116,7 @@ export function createReferenceAgent(options: { sessionDefect?: SessionDefect } 
       };
     })
     .onRequest(acp.methods.agent.session.new, ({ params }) => {
+      auth.requireLogin();
       const sessionId = sessions.create(params.cwd, params.additionalDirectories);
       return { sessionId, ...config.newSession(sessionId) };
     })
@@ -128,12 +137,8 @@ export function createReferenceAgent(options: { sessionDefect?: SessionDefect } 
       }
       return { configOptions: configOptions(settings) };
     })
-    .onRequest(acp.methods.agent.authenticate, ({ params }) => {
-      if (params.methodId !== REFERENCE_AUTH_METHOD.id)
-        throw acp.RequestError.invalidParams({ methodId: params.methodId }, "unknown authentication method");
-      return {};
-    })
-    .onRequest(acp.methods.agent.logout, () => ({}))
+    .onRequest(acp.methods.agent.authenticate, ({ params }) => auth.authenticate(params))
+    .onRequest(acp.methods.agent.logout, () => auth.logout())
     .onRequest(acp.methods.agent.session.prompt, async ({ params, client, signal }) => {
       const text = promptText(params.prompt);
       const { session, turn } = sessions.beginTurn(params.sessionId, text);
@@ -163,7 +168,7 @@ export function createReferenceAgent(options: { sessionDefect?: SessionDefect } 
       } finally {
         stopReason = sessions.endTurn(session, turn, stopReason);
       }
-      return { stopReason };
+      return { stopReason, ...continueTrace(params._meta) };
     })
     .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
       sessions.active(params.sessionId)?.turn?.abort();

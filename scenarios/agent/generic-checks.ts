@@ -12,6 +12,7 @@ import { recordToolCallChecks } from "./tool-call-checks.js";
 import { recordUpdateStreamChecks } from "./update-stream-checks.js";
 
 export type { AgentRunRecord } from "./agent-run-record.js";
+import { recordExtensionNameChecks } from "./extension-names.js";
 
 export const GENERIC_AGENT_REQUIREMENTS = [
   "agent.framing.stdout-only-jsonrpc",
@@ -37,6 +38,8 @@ export const GENERIC_AGENT_REQUIREMENTS = [
   "agent.fs.one-based-lines",
   "agent.terminal.release-after-kill",
   "agent.terminal.no-use-after-release",
+  "agent.extensibility.custom-methods-prefixed",
+  "agent.extensibility.trace-context-keys",
 ] as const satisfies readonly RequirementId[];
 
 /** How much of the offending frame a failure keeps in its evidence. */
@@ -83,6 +86,7 @@ export function recordGenericChecks(agent: AgentRunRecord): void {
   const { connection, context } = agent;
   const frames = connection.received.length;
   if (frames === 0 && connection.problems.length === 0) return; // nothing seen, nothing to claim
+  recordExtensionNameChecks(agent);
 
   checkFrameProblems(
     agent,

@@ -47,6 +47,11 @@ import { elicitationFormScenario, elicitationNoModeScenario, elicitationUrlScena
 import { elicitationCancelledTurnScenario, elicitationRefusedScenario } from "./elicitation-answers.js";
 import { staleCancelRequestScenario } from "./cancel-request-stale.js";
 import { allowPermissionScenario } from "./permission-allowed.js";
+import { initializeResultScenario } from "./initialize-result.js";
+import { clientCapabilitySetsScenario } from "./client-capability-sets.js";
+import { capabilityProbesScenario } from "./capability-probes.js";
+import { baselineContentScenario } from "./baseline-content.js";
+import { authLifecycleScenario } from "./auth-lifecycle.js";
 
 export { GENERIC_AGENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -103,4 +108,10 @@ export const AGENT_SCENARIOS: readonly Scenario[] = [
   agentPromptContentProperty,
   agentCancelAnywhereProperty,
   allowPermissionScenario,
+  // Initialization, capabilities and the auth lifecycle (issue 15).
+  initializeResultScenario,
+  clientCapabilitySetsScenario,
+  capabilityProbesScenario,
+  baselineContentScenario,
+  authLifecycleScenario,
 ];

@@ -34,6 +34,7 @@ const DOC_ANCHORS: Record<string, string[]> = {
     "client-capabilities",
     "agent-capabilities",
     "implementation-information",
+    "prompt-capabilities",
   ],
   "session-setup.mdx": [
     "",
@@ -71,7 +72,13 @@ const DOC_ANCHORS: Record<string, string[]> = {
     "from-the-client",
     "from-the-agent",
   ],
-  "authentication.mdx": ["", "advertising-authentication", "protocol-driven-authentication", "logging-out"],
+  "authentication.mdx": [
+    "",
+    "advertising-authentication",
+    "protocol-driven-authentication",
+    "logging-out",
+    "terminal-authentication",
+  ],
   "cancellation.mdx": ["", "cancel_request-notification", "internal-cancellation"],
   "extensibility.mdx": [
     "",

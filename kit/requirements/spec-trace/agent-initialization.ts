@@ -26,7 +26,7 @@ export const AGENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 54,
     keyword: "MUST",
     says: "The initialize result also states the agent's capabilities.",
-    gap: "Fail when the initialize result has no agentCapabilities object (the schema lets it default, the prose requires it).",
+    checkedBy: ["agent.initialization.states-capabilities"],
   },
   {
     id: "initialization#agent-info",
@@ -84,7 +84,8 @@ export const AGENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 104,
     keyword: "SHOULD",
     says: "The agent works with any combination of client capabilities, including none.",
-    gap: "Run the ordinary prompt turn under several client capability sets (none, fs only, terminal only, all) and expect each to end with a stop reason.",
+    checkedBy: ["agent.capabilities.any-client-capabilities"],
+    note: "Four sets: none, fs only, terminal only, fs and terminal; the auth.terminal forms are tried by agent.initialization.capabilities-and-terminal-auth.",
   },
   {
     id: "initialization#omitted-capability-unsupported",
@@ -112,7 +113,7 @@ export const AGENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 120,
     keyword: "implied",
     says: "The agent lists terminal auth methods only when the client set auth.terminal to true.",
-    gap: "Initialize without auth.terminal and fail on an authMethods entry of type terminal.",
+    checkedBy: ["agent.initialization.terminal-auth-only-when-offered"],
   },
   {
     id: "initialization#advertises-capabilities",
@@ -121,7 +122,8 @@ export const AGENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 186,
     keyword: "SHOULD",
     says: "The agent states in agentCapabilities each optional capability it supports (loadSession, prompt, MCP, auth, session).",
-    gap: "Gated on each capability the agent leaves out: probe the method (session/load, session/list...) and warn when it works though unadvertised.",
+    checkedBy: ["agent.capabilities.advertises-supported"],
+    note: "Probes the session methods only; logout is never called unadvertised, and content types and MCP transports can be accepted by ignoring them.",
   },
   {
     id: "initialization#text-and-resource-link-baseline",
@@ -130,7 +132,7 @@ export const AGENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 204,
     keyword: "MUST",
     says: "Every agent accepts text and resource_link blocks in prompts, whatever it advertises.",
-    gap: "Prompt with a resource_link block (and text) and expect a stop reason, not an invalid-params error.",
+    checkedBy: ["agent.prompt.resource-link-accepted"],
   },
   {
     id: "initialization#session-baseline",
@@ -169,7 +171,7 @@ export const AGENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 127,
     keyword: "implied",
     says: "The agent offers a terminal auth method only to a client whose auth.terminal capability is true.",
-    gap: "Initialize without auth.terminal and fail on an authMethods entry of type terminal (same check as initialization#terminal-auth-needs-capability).",
+    checkedBy: ["agent.initialization.terminal-auth-only-when-offered"],
   },
   {
     id: "authentication#authenticate-empty-result",
@@ -199,7 +201,8 @@ export const AGENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 166,
     keyword: "implied",
     says: "After a successful authenticate, session/new no longer fails with auth_required (-32000).",
-    gap: "With --auth-method, fail when session/new still answers -32000 after authenticate succeeded (the driver notices it today but records no requirement).",
+    checkedBy: ["agent.initialization.sessions-after-authenticate"],
+    note: "Needs --auth-method and a session/new refused before authenticate or after logout.",
   },
   {
     id: "authentication#auth-required-code",
@@ -209,7 +212,8 @@ export const AGENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     keyword: "implied",
     says: "A request refused for want of authentication fails with auth_required, code -32000.",
     schema: "schema/v1/schema.json#/$defs/ErrorCode",
-    gap: "For an agent with authMethods, call session/new without authenticate; if it errors, expect -32000.",
+    checkedBy: ["agent.initialization.auth-required-code"],
+    note: "Judged on refusals shown to be for want of authentication: cured by authenticate, or caused by logout.",
   },
   {
     id: "authentication#login-only-args",
@@ -218,7 +222,8 @@ export const AGENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 183,
     keyword: "SHOULD",
     says: "A terminal method's args start a login-only flow that exits when it is done.",
-    gap: "Run the agent with a terminal method's args and env, stdin closed, and expect it to exit (0 or not) without speaking ACP on stdout.",
+    checkedBy: ["agent.initialization.login-only-args"],
+    note: "Runs only with --terminal-login, since it may start a real login.",
   },
   {
     id: "authentication#logout-advertised",
@@ -248,7 +253,8 @@ export const AGENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 215,
     keyword: "implied",
     says: "After logout, new sessions that need authentication need it again.",
-    gap: "With --auth-method and auth.logout: authenticate, logout, then expect session/new to fail with -32000 if the agent requires auth.",
+    checkedBy: ["agent.initialization.reauth-after-logout"],
+    note: "Gated on auth.logout; judged when the agent refused a new session while not authenticated.",
   },
   {
     id: "authentication#active-sessions-after-logout",

@@ -223,7 +223,7 @@ export const AGENT_WIRE_STATEMENTS: readonly SpecStatement[] = [
     line: 33,
     keyword: "SHOULD",
     says: "The root _meta keys traceparent, tracestate and baggage are kept for W3C trace context.",
-    gap: "Warn when the agent sends one of these keys with a value that is not W3C trace context.",
+    checkedBy: ["agent.extensibility.trace-context-keys"],
   },
   {
     id: "extensibility#no-custom-root-fields",
@@ -251,7 +251,7 @@ export const AGENT_WIRE_STATEMENTS: readonly SpecStatement[] = [
     line: 43,
     keyword: "implied",
     says: "Methods outside the spec that the agent sends start with an underscore.",
-    gap: "Fail on a request or notification from the agent whose method is neither a v1 method nor _-prefixed.",
+    checkedBy: ["agent.extensibility.custom-methods-prefixed"],
   },
   {
     id: "extensibility#custom-request-answered",
