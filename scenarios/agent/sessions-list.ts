@@ -38,6 +38,8 @@ const DELETE_REQUIREMENTS = [
 function judgeEmpty(context: ScenarioContext, agent: AgentUnderTest, listing: Listing): void {
   const { first } = listing;
   if (first.kind !== "response") return; // unanswered: the per-frame deadline check reports it
+  // An agent that wants a login first says so with -32000 here too: that blocks, it is no verdict on listing.
+  agent.guardAuth(first);
   const sessions = (first.result as { sessions?: unknown } | undefined)?.sessions;
   if (first.error || !Array.isArray(sessions)) {
     context.check({
@@ -192,6 +194,7 @@ async function judgeDeleteUnknown(context: ScenarioContext, agent: AgentUnderTes
   const unknownId = `kit-unknown-session-${randomUUID()}`;
   const unknown = await agent.request("session/delete", { sessionId: unknownId });
   if (unknown.kind !== "response") return; // unanswered: the per-frame deadline check reports it
+  agent.guardAuth(unknown);
   context.check({
     requirement: "agent.session-matching.delete-unknown-succeeds",
     verdict: unknown.error ? "fail" : "pass",
