@@ -12,6 +12,14 @@ import { ReferenceSessions, type SessionDefect } from "./sessions.js";
 import { ReferenceSessionConfig, REFERENCE_AUTH_METHOD, configOptions } from "./session-config.js";
 import { LONG_TURN_PROMPT, PERMISSION_PROMPT } from "./triggers.js";
 import { clientToolTrigger, clientToolTurn } from "./client-tools.js";
+import { connectMcpServers } from "./mcp-servers.js";
+import {
+  PROMPT_CAPABILITIES,
+  acknowledgeMedia,
+  advertiseCommands,
+  commandOf,
+  runCommand,
+} from "./commands-content.js";
 
 const LONG_TURN_LIMIT_MS = 30_000;
 const LONG_TURN_TICK_MS = 100;
@@ -95,7 +103,8 @@ export function createReferenceAgent(options: { sessionDefect?: SessionDefect } 
         protocolVersion: acp.PROTOCOL_VERSION,
         agentCapabilities: {
           ...sessions.capabilities(),
-          promptCapabilities: { image: false, audio: false, embeddedContext: false },
+          promptCapabilities: PROMPT_CAPABILITIES,
+          mcpCapabilities: { http: true },
           auth: { logout: {} },
         },
         authMethods: [REFERENCE_AUTH_METHOD],
@@ -106,8 +115,10 @@ export function createReferenceAgent(options: { sessionDefect?: SessionDefect } 
         },
       };
     })
-    .onRequest(acp.methods.agent.session.new, ({ params }) => {
+    .onRequest(acp.methods.agent.session.new, ({ params, client }) => {
       const sessionId = sessions.create(params.cwd, params.additionalDirectories);
+      connectMcpServers(sessionId, params.mcpServers);
+      advertiseCommands(client, sessionId);
       return { sessionId, ...config.newSession(sessionId) };
     })
     .onRequest(acp.methods.agent.session.setMode, async ({ params, client }) => {
@@ -152,8 +163,11 @@ export function createReferenceAgent(options: { sessionDefect?: SessionDefect } 
             capabilities: clientCapabilities,
           };
           stopReason = await clientToolTurn(tools, text);
-        } else {
+        } else if (commandOf(text))
+          await runCommand(client, params.sessionId, commandOf(text)!, params.prompt);
+        else {
           await sendText(client, params.sessionId, `You said: ${text.slice(0, 200)}`, randomUUID());
+          await acknowledgeMedia(client, params.sessionId, params.prompt);
           stopReason = turn.signal.aborted ? "cancelled" : "end_turn";
         }
       } finally {

@@ -43,6 +43,9 @@ import { loadSessionScenario, resumeSessionScenario } from "./sessions.js";
 import { closeSessionScenario } from "./sessions-close.js";
 import { listSessionsScenario } from "./sessions-list.js";
 import { additionalRootsScenario } from "./sessions-roots.js";
+import { mcpServersScenario } from "./mcp-servers.js";
+import { promptContentScenario } from "./content.js";
+import { slashCommandsScenario } from "./slash-commands.js";
 
 export { GENERIC_AGENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -92,4 +95,7 @@ export const AGENT_SCENARIOS: readonly Scenario[] = [
   agentIdRoundTripProperty,
   agentPromptContentProperty,
   agentCancelAnywhereProperty,
+  mcpServersScenario,
+  promptContentScenario,
+  slashCommandsScenario,
 ];
