@@ -46,6 +46,9 @@ const DOC_ANCHORS: Record<string, string[]> = {
     "session-id",
     "working-directory",
     "mcp-servers",
+    "stdio-transport",
+    "http-transport",
+    "checking-transport-support",
   ],
   "session-list.mdx": ["", "listing-sessions", "pagination"],
   "session-delete.mdx": ["", "semantics"],
@@ -78,6 +81,8 @@ const DOC_ANCHORS: Record<string, string[]> = {
     "custom-requests",
     "custom-notifications",
   ],
+  "content.mdx": ["", "image-content", "audio-content", "embedded-resource"],
+  "slash-commands.mdx": ["", "advertising-commands", "running-commands"],
 };
 
 function resolvePointer(document: unknown, pointer: string): unknown {
