@@ -48,6 +48,17 @@ export const ACP_AGENT_MCP_CONTENT_REQUIREMENTS = [
     rationale:
       "Advertising mcpCapabilities.http declares support for HTTP MCP servers; the client may then list one.",
   }),
+  agent({
+    id: "agent.cleanup.mcp-servers-stopped-on-close",
+    title: "the stdio MCP servers the agent started for a session are gone once session/close answered",
+    area: "cleanup",
+    level: "should",
+    position: true,
+    gate: "agentCapabilities.sessionCapabilities.close",
+    cite: `${SESSION_SETUP}#closing-a-session`,
+    rationale:
+      "The spec says session/close frees the session's resources without naming them; the MCP servers started for the session are such resources, and one still running after close outlives the session it served.",
+  }),
   // content
   agent({
     id: "agent.prompt.image-accepted",

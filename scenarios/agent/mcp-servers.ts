@@ -9,6 +9,7 @@ import type { Scenario } from "../../kit/scenario.js";
 import { AgentUnderTest } from "./driver.js";
 import { notApplicable, openSession } from "./driver-extras.js";
 import { describeOutcome, excerptAround } from "./evidence.js";
+import { checkStoppedOnClose } from "./mcp-close.js";
 import { HttpStub, StdioStub, waitFor } from "./mcp-stubs.js";
 
 export const mcpServersScenario: Scenario = {
@@ -20,6 +21,7 @@ export const mcpServersScenario: Scenario = {
     "agent.capabilities.mcp-all-servers-started",
     "agent.capabilities.mcp-http-advertised",
     "agent.capabilities.mcp-http-accepted",
+    "agent.cleanup.mcp-servers-stopped-on-close",
   ],
   async run(context) {
     // Registered before the agent starts, so it runs after the agent's teardown.
@@ -69,12 +71,19 @@ export const mcpServersScenario: Scenario = {
 
     if (problem !== undefined) {
       context.check({
+        requirement: "agent.cleanup.mcp-servers-stopped-on-close",
+        verdict: "not-tested",
+        message:
+          "the agent started no stdio MCP server (agent.capabilities.mcp-stdio-started reports it), so none could stop",
+      });
+      context.check({
         requirement: "agent.capabilities.mcp-all-servers-started",
         verdict: "not-tested",
         message:
           "the agent did not start even one stdio MCP server (agent.capabilities.mcp-stdio-started reports it), so two at once tell nothing more",
       });
     } else {
+      await checkStoppedOnClose(agent, result, first.sessionId, single);
       const pair = [
         new StdioStub(records, "acp-conformance-first", marker),
         new StdioStub(records, "acp-conformance-second", marker),

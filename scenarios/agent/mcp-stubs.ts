@@ -20,6 +20,7 @@ const POLL_MS = 100;
 
 export interface McpRecord {
   event: string;
+  pid?: number;
   args?: string[];
   env?: Record<string, string>;
   method?: string | null;

@@ -259,4 +259,13 @@ export const AGENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     says: "An agent advertising mcpCapabilities.http (or sse) accepts MCP servers of that transport.",
     checkedBy: ["agent.capabilities.mcp-http-accepted"],
   },
+  {
+    id: "session-setup#close-stops-mcp-servers",
+    page: "session-setup",
+    anchor: "closing-a-session",
+    line: 299,
+    keyword: "position",
+    says: "session/close frees the session's resources; the stdio MCP servers started for it are among them, so they stop.",
+    checkedBy: ["agent.cleanup.mcp-servers-stopped-on-close"],
+  },
 ];
