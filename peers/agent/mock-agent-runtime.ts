@@ -9,6 +9,7 @@ import type { ObservationLog } from "../observation-log.js";
 import type { Frame, PeerWire } from "../peer-wire.js";
 import type { AgentAction, AgentScript } from "../script-types.js";
 import { ClientRequests, classifyOutcome, type Turn } from "./client-requests.js";
+import { connectMcpServers } from "../reference/mcp-servers.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
 type Reply = { result: unknown } | { error: RpcError };
@@ -115,7 +116,10 @@ export class MockAgentRuntime {
         const result: Record<string, unknown> = {
           protocolVersion:
             answer.protocolVersion === "echo" ? params.protocolVersion : (answer.protocolVersion ?? 1),
-          agentCapabilities: answer.agentCapabilities ?? { loadSession: false },
+          agentCapabilities: answer.agentCapabilities ?? {
+            loadSession: false,
+            mcpCapabilities: { http: true },
+          },
           authMethods: answer.authMethods ?? (script.requireAuth ?? []).map((id) => ({ id, name: id })),
         };
         if (answer.agentInfo !== null)
@@ -139,6 +143,8 @@ export class MockAgentRuntime {
         const given = script.sessionIds?.[this.#sessionsCreated++];
         const sessionId = given ?? this.#id("session");
         this.#sessions.set(sessionId, { cwd: params.cwd });
+        // Like every agent, it connects the MCP servers it is given (session-setup.mdx#mcp-servers).
+        connectMcpServers(sessionId, params.mcpServers);
         return { result: { sessionId } };
       }
       case "session/prompt":

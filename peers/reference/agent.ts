@@ -15,6 +15,14 @@ import { clientToolTrigger, clientToolTurn } from "./client-tools.js";
 import { elicitationTurn } from "./elicitation.js";
 import { ReferenceAuth, type ReferenceAuthOptions } from "./auth-state.js";
 import { continueTrace } from "./trace-context.js";
+import { connectMcpServers } from "./mcp-servers.js";
+import {
+  PROMPT_CAPABILITIES,
+  acknowledgeMedia,
+  advertiseCommands,
+  commandOf,
+  runCommand,
+} from "./commands-content.js";
 
 const LONG_TURN_LIMIT_MS = 30_000;
 const LONG_TURN_TICK_MS = 100;
@@ -104,7 +112,8 @@ export function createReferenceAgent(
         protocolVersion: acp.PROTOCOL_VERSION,
         agentCapabilities: {
           ...sessions.capabilities(),
-          promptCapabilities: { image: false, audio: false, embeddedContext: false },
+          promptCapabilities: PROMPT_CAPABILITIES,
+          mcpCapabilities: { http: true },
           auth: { logout: {} },
         },
         authMethods: auth.methods(params),
@@ -115,9 +124,11 @@ export function createReferenceAgent(
         },
       };
     })
-    .onRequest(acp.methods.agent.session.new, ({ params }) => {
+    .onRequest(acp.methods.agent.session.new, ({ params, client }) => {
       auth.requireLogin();
       const sessionId = sessions.create(params.cwd, params.additionalDirectories);
+      connectMcpServers(sessionId, params.mcpServers);
+      advertiseCommands(client, sessionId);
       return { sessionId, ...config.newSession(sessionId) };
     })
     .onRequest(acp.methods.agent.session.setMode, async ({ params, client }) => {
@@ -161,8 +172,11 @@ export function createReferenceAgent(
             capabilities: clientCapabilities,
           };
           stopReason = await clientToolTurn(tools, text);
-        } else {
+        } else if (commandOf(text))
+          await runCommand(client, params.sessionId, commandOf(text)!, params.prompt);
+        else {
           await sendText(client, params.sessionId, `You said: ${text.slice(0, 200)}`, randomUUID());
+          await acknowledgeMedia(client, params.sessionId, params.prompt);
           stopReason = turn.signal.aborted ? "cancelled" : "end_turn";
         }
       } finally {

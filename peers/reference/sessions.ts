@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import { relative } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import { SessionStore, type StoredSession } from "./session-store.js";
+import { stopMcpServers } from "./mcp-servers.js";
 
 export type SessionDefect =
   | "replays-nothing-on-load"
@@ -154,6 +155,7 @@ export class ReferenceSessions {
         if (!live || live.closed) throw acp.RequestError.sessionNotFound(params.sessionId);
         live.closed = true;
         live.turn?.abort();
+        stopMcpServers(params.sessionId);
         return {};
       })
       .onRequest(acp.methods.agent.session.delete, ({ params }) => {

@@ -52,6 +52,9 @@ import { clientCapabilitySetsScenario } from "./client-capability-sets.js";
 import { capabilityProbesScenario } from "./capability-probes.js";
 import { baselineContentScenario } from "./baseline-content.js";
 import { authLifecycleScenario } from "./auth-lifecycle.js";
+import { mcpServersScenario } from "./mcp-servers.js";
+import { promptContentScenario } from "./content.js";
+import { slashCommandsScenario } from "./slash-commands.js";
 
 export { GENERIC_AGENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -114,4 +117,7 @@ export const AGENT_SCENARIOS: readonly Scenario[] = [
   capabilityProbesScenario,
   baselineContentScenario,
   authLifecycleScenario,
+  mcpServersScenario,
+  promptContentScenario,
+  slashCommandsScenario,
 ];

@@ -47,6 +47,9 @@ const DOC_ANCHORS: Record<string, string[]> = {
     "session-id",
     "working-directory",
     "mcp-servers",
+    "stdio-transport",
+    "http-transport",
+    "checking-transport-support",
   ],
   "session-list.mdx": ["", "listing-sessions", "pagination"],
   "session-delete.mdx": ["", "semantics"],
@@ -97,6 +100,8 @@ const DOC_ANCHORS: Record<string, string[]> = {
     "url-completion",
     "url-security",
   ],
+  "content.mdx": ["", "image-content", "audio-content", "embedded-resource"],
+  "slash-commands.mdx": ["", "advertising-commands", "running-commands"],
 };
 
 function resolvePointer(document: unknown, pointer: string): unknown {

@@ -21,7 +21,7 @@ export const AGENT_OUTPUT_STATEMENTS: readonly SpecStatement[] = [
     line: 54,
     keyword: "implied",
     says: "An agent advertising promptCapabilities.image accepts image blocks in prompts.",
-    gap: "Gated on promptCapabilities.image: prompt with a small PNG block and expect a stop reason, not an error.",
+    checkedBy: ["agent.prompt.image-accepted"],
   },
   {
     id: "content#accepts-advertised-audio",
@@ -30,7 +30,7 @@ export const AGENT_OUTPUT_STATEMENTS: readonly SpecStatement[] = [
     line: 87,
     keyword: "implied",
     says: "An agent advertising promptCapabilities.audio accepts audio blocks in prompts.",
-    gap: "Gated on promptCapabilities.audio: prompt with a short WAV block and expect a stop reason, not an error.",
+    checkedBy: ["agent.prompt.audio-accepted"],
   },
   {
     id: "content#accepts-advertised-resource",
@@ -39,7 +39,7 @@ export const AGENT_OUTPUT_STATEMENTS: readonly SpecStatement[] = [
     line: 123,
     keyword: "implied",
     says: "An agent advertising promptCapabilities.embeddedContext accepts embedded resource blocks in prompts.",
-    gap: "Gated on promptCapabilities.embeddedContext: prompt with a text resource and expect a stop reason, not an error.",
+    checkedBy: ["agent.prompt.resource-accepted"],
   },
   {
     id: "content#content-block-shape",
@@ -58,7 +58,7 @@ export const AGENT_OUTPUT_STATEMENTS: readonly SpecStatement[] = [
     line: 58,
     keyword: "implied",
     says: "Image and audio data and resource blobs the agent sends are base64.",
-    gap: "Decode the data and blob fields of the agent's content blocks strictly as base64 and fail when one does not.",
+    checkedBy: ["agent.schema.binary-content-base64"],
   },
   // tool-calls
   {
@@ -245,7 +245,7 @@ export const AGENT_OUTPUT_STATEMENTS: readonly SpecStatement[] = [
     line: 10,
     keyword: "implied",
     says: "Commands are advertised for a session that exists: after session/new, carrying its id.",
-    gap: "Fail on an available_commands_update (outside a turn too) naming a session id the agent never returned.",
+    checkedBy: ["agent.session-matching.commands-for-created-session"],
   },
   {
     id: "slash-commands#runs-commands",
@@ -254,6 +254,6 @@ export const AGENT_OUTPUT_STATEMENTS: readonly SpecStatement[] = [
     line: 96,
     keyword: "implied",
     says: "A prompt starting with an advertised /command, possibly with other content, is handled as a prompt turn.",
-    gap: "Prompt with /<an advertised name> and a resource_link block; expect a stop reason, not an error.",
+    checkedBy: ["agent.prompt.slash-command-runs"],
   },
 ];

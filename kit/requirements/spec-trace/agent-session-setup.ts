@@ -230,7 +230,7 @@ export const AGENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 381,
     keyword: "MUST",
     says: "Every agent can connect to MCP servers over stdio.",
-    gap: "Pass a stub stdio MCP server in session/new and expect the agent to start it and send it an MCP initialize.",
+    checkedBy: ["agent.capabilities.mcp-stdio-started"],
   },
   {
     id: "session-setup#connects-to-all-mcp",
@@ -239,7 +239,7 @@ export const AGENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 543,
     keyword: "SHOULD",
     says: "The agent connects to every MCP server the client lists.",
-    gap: "Pass two stub MCP servers and expect both to be contacted.",
+    checkedBy: ["agent.capabilities.mcp-all-servers-started"],
   },
   {
     id: "session-setup#http-mcp-recommended",
@@ -248,7 +248,7 @@ export const AGENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 375,
     keyword: "SHOULD",
     says: "New agents support HTTP MCP servers.",
-    gap: "Warn when the initialize result does not set mcpCapabilities.http.",
+    checkedBy: ["agent.capabilities.mcp-http-advertised"],
   },
   {
     id: "session-setup#http-mcp-when-advertised",
@@ -257,6 +257,15 @@ export const AGENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 426,
     keyword: "implied",
     says: "An agent advertising mcpCapabilities.http (or sse) accepts MCP servers of that transport.",
-    gap: "Gated on mcpCapabilities.http: pass a stub HTTP MCP server and expect session/new to succeed and the server to be contacted.",
+    checkedBy: ["agent.capabilities.mcp-http-accepted"],
+  },
+  {
+    id: "session-setup#close-stops-mcp-servers",
+    page: "session-setup",
+    anchor: "closing-a-session",
+    line: 299,
+    keyword: "position",
+    says: "session/close frees the session's resources; the stdio MCP servers started for it are among them, so they stop.",
+    checkedBy: ["agent.cleanup.mcp-servers-stopped-on-close"],
   },
 ];
