@@ -12,6 +12,7 @@ import { ACP_AGENT_SESSION_CONFIG_REQUIREMENTS } from "./acp-agent-session-confi
 import { ACP_AGENT_TURN_REQUIREMENTS } from "./acp-agent-turns.js";
 import { ACP_AGENT_WIRE_REQUIREMENTS } from "./acp-agent-wire.js";
 import { ACP_AGENT_FS_TERMINAL_REQUIREMENTS } from "./acp-agent-fs-terminal.js";
+import { ACP_AGENT_SESSION_CONSISTENCY_REQUIREMENTS } from "./acp-agent-session-consistency.js";
 import type { Requirement } from "./types.js";
 
 export const ACP_AGENT_REQUIREMENTS = [
@@ -22,6 +23,7 @@ export const ACP_AGENT_REQUIREMENTS = [
   ...ACP_AGENT_FS_TERMINAL_REQUIREMENTS,
   ...ACP_AGENT_SESSION_CONFIG_REQUIREMENTS,
   ...ACP_AGENT_EXTENSION_REQUIREMENTS,
+  ...ACP_AGENT_SESSION_CONSISTENCY_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpAgentRequirementId = (typeof ACP_AGENT_REQUIREMENTS)[number]["id"];
