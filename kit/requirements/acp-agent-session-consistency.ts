@@ -110,4 +110,16 @@ export const ACP_AGENT_SESSION_CONSISTENCY_REQUIREMENTS = [
     rationale:
       "The docs say each replayed messageId is a unique identifier for its message, without a keyword (the schema: a change of messageId starts a new message); a prompt and its answer under one id read as one message to a client that groups chunks by id.",
   }),
+  agent({
+    id: "agent.session-matching.roots-not-restored",
+    title:
+      "a session resumed (or loaded) without additionalDirectories has no additional roots: session/list reports none for it",
+    area: "session-matching",
+    level: "should",
+    position: true,
+    gate: "agentCapabilities.sessionCapabilities.additionalDirectories, list, and resume or loadSession",
+    cite: `${SESSION_SETUP}#additional-workspace-roots`,
+    rationale:
+      "The docs say omitting additionalDirectories on session/load or session/resume activates no additional roots and does not restore stored ones, without a keyword; roots restored silently widen what the agent's tools may touch beyond what the client asked for.",
+  }),
 ] as const satisfies readonly Requirement[];

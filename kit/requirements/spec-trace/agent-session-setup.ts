@@ -99,7 +99,7 @@ export const AGENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 176,
     keyword: "implied",
     says: "Message ids in a replay, when present, are opaque and unique per message.",
-    gap: "Gated on loadSession: fail when two replayed messages of different roles or positions share a messageId.",
+    checkedBy: ["agent.session-matching.replay-message-ids-distinct"],
   },
   {
     id: "session-setup#load-response-shape",
@@ -202,7 +202,7 @@ export const AGENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 342,
     keyword: "implied",
     says: "A load or resume without additionalDirectories activates no extra roots; stored ones are not restored silently.",
-    gap: "Gated on additionalDirectories and list: create with a root, resume without it, and expect session/list to report no extra root.",
+    checkedBy: ["agent.session-matching.roots-not-restored"],
   },
   {
     id: "session-setup#cwd-is-the-session-dir",
