@@ -22,7 +22,7 @@ export const ACP_AGENT_SESSION_CONSISTENCY_REQUIREMENTS = [
     level: "should",
     position: true,
     gate: "session/new result: modes",
-    cite: `${SESSION_MODES}#sessionmodestate`,
+    cite: `${SESSION_MODES}#initial-state`,
     rationale:
       "The docs define currentModeId as the active mode and availableModes as the modes the agent can operate in, without a keyword; a current mode outside that set is one the client cannot show or switch back to.",
   }),
@@ -121,5 +121,16 @@ export const ACP_AGENT_SESSION_CONSISTENCY_REQUIREMENTS = [
     cite: `${SESSION_SETUP}#additional-workspace-roots`,
     rationale:
       "The docs say omitting additionalDirectories on session/load or session/resume activates no additional roots and does not restore stored ones, without a keyword; roots restored silently widen what the agent's tools may touch beyond what the client asked for.",
+  }),
+  agent({
+    id: "agent.session-matching.session-cwd-used",
+    title:
+      "asked about a file in the session's cwd, the agent names no path (fs/* requests, tool-call locations, terminal cwd) in the directory its process was started in instead",
+    area: "session-matching",
+    level: "must",
+    gate: "a turn in which the agent uses the client's fs or terminals (--read-prompt, --write-prompt, --terminal-prompt)",
+    cite: `${SESSION_SETUP}#working-directory`,
+    rationale:
+      "The session's cwd MUST be used for the session regardless of where the agent subprocess was spawned, and MUST remain the base for relative paths; the kit starts the agent in one directory and the session in another.",
   }),
 ] as const satisfies readonly Requirement[];

@@ -37,6 +37,7 @@ export const fsReadScenario: Scenario = {
   requirements: [
     "agent.fs.paths-absolute",
     "agent.fs.paths-inside-session-cwd",
+    "agent.session-matching.session-cwd-used",
     "agent.fs.read-through-client",
   ],
   needs: ["read-prompt"],
@@ -93,6 +94,7 @@ export const fsWriteScenario: Scenario = {
   requirements: [
     "agent.fs.paths-absolute",
     "agent.fs.paths-inside-session-cwd",
+    "agent.session-matching.session-cwd-used",
     "agent.fs.write-through-client",
   ],
   needs: ["write-prompt"],

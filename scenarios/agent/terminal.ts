@@ -27,6 +27,7 @@ export const terminalScenario: Scenario = {
     "agent.terminal.released-in-turn",
     "agent.fs.paths-absolute",
     "agent.fs.paths-inside-session-cwd",
+    "agent.session-matching.session-cwd-used",
   ],
   needs: ["terminal-prompt"],
   async run(context) {

@@ -62,6 +62,7 @@ export const AGENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     says: "When the agent changes mode itself it sends current_mode_update naming one of the available modes.",
     schema: "schema/v1/schema.json#/$defs/CurrentModeUpdate",
     checkedBy: ["agent.capabilities.mode-update-names-listed-mode"],
+    note: "Judged on the updates the kit sees (after session/set_mode and session/set_config_option); the kit cannot make an agent change its mode itself.",
   },
   {
     id: "session-modes#client-change-confirmed",
@@ -92,6 +93,7 @@ export const AGENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     keyword: "MUST",
     says: "Every option always has a current value; a select's is one of its listed values.",
     checkedBy: ["agent.capabilities.config-current-value-listed"],
+    note: "Judged on the session/new result.",
   },
   {
     id: "session-config-options#no-boolean-unadvertised",
@@ -160,6 +162,7 @@ export const AGENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     says: "A config_option_update carries the complete configuration state.",
     schema: "schema/v1/schema.json#/$defs/ConfigOptionUpdate",
     checkedBy: ["agent.capabilities.config-update-complete"],
+    note: "Judged on the config_option_update notifications the agent sends in the modes and config scenarios.",
   },
   {
     id: "session-config-options#modes-and-options-in-step",
@@ -169,5 +172,6 @@ export const AGENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     keyword: "SHOULD",
     says: "An agent with mode-like settings offers both modes and a mode-category option, and keeps them in step.",
     checkedBy: ["agent.capabilities.modes-and-options-in-step"],
+    note: "Judged at session/new and on config_option_update after session/set_mode; a change through session/set_config_option is not followed into the mode state.",
   },
 ];
