@@ -17,6 +17,7 @@ import { ACP_AGENT_TOOL_CALL_REQUIREMENTS } from "./acp-agent-tool-calls.js";
 import { ACP_AGENT_UPDATE_STREAM_REQUIREMENTS } from "./acp-agent-update-stream.js";
 import { ACP_AGENT_INITIALIZE_REQUIREMENTS } from "./acp-agent-initialize.js";
 import { ACP_AGENT_MCP_CONTENT_REQUIREMENTS } from "./acp-agent-mcp-content.js";
+import { ACP_AGENT_SESSION_CONSISTENCY_REQUIREMENTS } from "./acp-agent-session-consistency.js";
 import type { Requirement } from "./types.js";
 
 export const ACP_AGENT_REQUIREMENTS = [
@@ -32,6 +33,7 @@ export const ACP_AGENT_REQUIREMENTS = [
   ...ACP_AGENT_UPDATE_STREAM_REQUIREMENTS,
   ...ACP_AGENT_INITIALIZE_REQUIREMENTS,
   ...ACP_AGENT_MCP_CONTENT_REQUIREMENTS,
+  ...ACP_AGENT_SESSION_CONSISTENCY_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpAgentRequirementId = (typeof ACP_AGENT_REQUIREMENTS)[number]["id"];

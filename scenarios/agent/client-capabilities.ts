@@ -11,6 +11,7 @@ import { excerptAround } from "./evidence.js";
 import { KitFileSystem, SessionRoot } from "./serve-fs.js";
 import { KitTerminals } from "./serve-terminals.js";
 import { updateKind } from "./session-updates.js";
+import { judgeProcessCwdPaths } from "./session-cwd-checks.js";
 
 /** Advertises exactly `offered` in the handshake and serves it in the scenario's session directory. */
 export function offerCapabilities(
@@ -122,8 +123,12 @@ export function checkNamedPaths(agent: AgentUnderTest, turn: Turn): void {
           },
     );
 
-  // Relative paths are judged above; inside-or-not is asked of absolute ones only.
-  const absolute = named.filter((entry) => isAbsolute(entry.path as string));
+  // Relative paths are judged above; inside-or-not is asked of absolute ones only, once those in
+  // the agent's own process directory were reported as their cause (session-cwd-checks.ts).
+  const absolute = judgeProcessCwdPaths(
+    agent,
+    named.filter((entry) => isAbsolute(entry.path as string)),
+  );
   const root = new SessionRoot(agent.sessionCwd);
   const outside = absolute.find((entry) => !root.contains(entry.path as string));
   if (outside)

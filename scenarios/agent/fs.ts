@@ -37,6 +37,7 @@ export const fsReadScenario: Scenario = {
   requirements: [
     "agent.fs.paths-absolute",
     "agent.fs.paths-inside-session-cwd",
+    "agent.session-matching.session-cwd-used",
     "agent.fs.read-through-client",
     // Recorded over every scenario (client-call-checks.ts); a read through the client is what they need to see.
     "agent.fs.names-its-session",
@@ -96,6 +97,7 @@ export const fsWriteScenario: Scenario = {
   requirements: [
     "agent.fs.paths-absolute",
     "agent.fs.paths-inside-session-cwd",
+    "agent.session-matching.session-cwd-used",
     "agent.fs.write-through-client",
   ],
   needs: ["write-prompt"],

@@ -10,13 +10,17 @@ import { AgentUnderTest } from "./driver.js";
 import { defaultInitializeParams } from "./agent-requests.js";
 import { describeOutcome, excerptAround, excerptBetween } from "./evidence.js";
 import { notApplicable, openSession, updateBody, updatesOfKind } from "./driver-extras.js";
-
-interface ConfigOption {
-  id?: unknown;
-  type?: unknown;
-  currentValue?: unknown;
-  options?: unknown;
-}
+import {
+  type ConfigOption,
+  configOptionsOf,
+  judgeConfigUpdatesComplete,
+  judgeCurrentModeListed,
+  judgeInStepAfterSetMode,
+  judgeInStepAtStart,
+  judgeModeUpdatesListed,
+  judgeOfferedOptions,
+  selectValues,
+} from "./session-settings-checks.js";
 
 const MODE_REQUIREMENTS = [
   "agent.capabilities.set-mode-accepted",
@@ -24,15 +28,25 @@ const MODE_REQUIREMENTS = [
   "agent.capabilities.unknown-mode-refused",
 ] as const;
 
+/** What the modes scenario also reads of the session's state (session-settings-checks.ts). */
+const MODE_STATE_REQUIREMENTS = [
+  "agent.capabilities.current-mode-listed",
+  "agent.capabilities.mode-update-names-listed-mode",
+  "agent.capabilities.config-update-complete",
+  "agent.capabilities.modes-and-options-in-step",
+] as const;
+
 export const sessionModesScenario: Scenario = {
   id: "agent.capabilities.session-modes",
   title: "session/set_mode to an advertised mode and to an unknown one",
   mode: "agent",
-  requirements: MODE_REQUIREMENTS,
+  requirements: [...MODE_REQUIREMENTS, ...MODE_STATE_REQUIREMENTS],
   async run(context) {
     const agent = await AgentUnderTest.start(context);
     await agent.handshake();
+    const newSeq = agent.transcript.nextSeq;
     const { sessionId, result } = await openSession(agent);
+    const modeOption = judgeInStepAtStart(context, agent, result, newSeq);
     const modes = result.modes as {
       currentModeId?: unknown;
       availableModes?: Array<{ id?: unknown }>;
@@ -41,9 +55,12 @@ export const sessionModesScenario: Scenario = {
       (mode) => typeof mode?.id === "string",
     );
     if (available.length === 0) {
-      notApplicable(context, MODE_REQUIREMENTS, "session/new offered no modes");
+      const modeless = [...MODE_REQUIREMENTS, ...MODE_STATE_REQUIREMENTS.slice(0, 2)];
+      notApplicable(context, modeless, "session/new offered no modes");
+      await judgeConfigUpdatesComplete(context, agent, sessionId, result);
       return;
     }
+    judgeCurrentModeListed(context, agent, result, newSeq);
     const target = String((available.find((mode) => mode.id !== modes?.currentModeId) ?? available[0]!).id);
     const outcome = await agent.request("session/set_mode", { sessionId, modeId: target });
     if (outcome.kind === "response" && !outcome.error) {
@@ -73,6 +90,8 @@ export const sessionModesScenario: Scenario = {
           message: `session/set_mode was confirmed by a current_mode_update naming ${JSON.stringify(target)}`,
         });
       }
+      if (modeOption)
+        await judgeInStepAfterSetMode(context, agent, sessionId, modeOption, target, outcome.request.seq);
     } else {
       context.check({
         requirement: "agent.capabilities.set-mode-accepted",
@@ -86,6 +105,8 @@ export const sessionModesScenario: Scenario = {
         message:
           "not exercised: session/set_mode to an advertised mode failed, so there was no change to confirm",
       });
+      if (modeOption)
+        await judgeInStepAfterSetMode(context, agent, sessionId, modeOption, undefined, outcome.request.seq);
     }
 
     const unknownMode = `kit-unknown-mode-${randomUUID().slice(0, 8)}`;
@@ -105,20 +126,10 @@ export const sessionModesScenario: Scenario = {
             evidence: { transcript: excerptAround(agent.transcript, unknown.request.seq) },
           },
     );
+    await judgeModeUpdatesListed(context, agent, sessionId, result);
+    await judgeConfigUpdatesComplete(context, agent, sessionId, result);
   },
 };
-
-/** The value ids of a select option, whether its options are flat or grouped. */
-function selectValues(option: ConfigOption): string[] {
-  const items = Array.isArray(option.options) ? (option.options as Array<Record<string, unknown>>) : [];
-  return items
-    .flatMap((item) =>
-      Array.isArray(item.options)
-        ? (item.options as Array<{ value?: unknown }>).map((inner) => inner.value)
-        : [item.value],
-    )
-    .filter((value): value is string => typeof value === "string");
-}
 
 const CONFIG_REQUIREMENTS = [
   "agent.capabilities.config-option-set",
@@ -126,12 +137,22 @@ const CONFIG_REQUIREMENTS = [
   "agent.capabilities.boolean-options-advertised-only",
 ] as const;
 
+/** Judged on the options session/new offered, and on the session's updates (session-settings-checks.ts). */
+const OFFERED_OPTION_REQUIREMENTS = [
+  "agent.capabilities.config-current-value-listed",
+  "agent.capabilities.config-categories-reserved",
+] as const;
+const SESSION_UPDATE_REQUIREMENTS = [
+  "agent.capabilities.mode-update-names-listed-mode",
+  "agent.capabilities.config-update-complete",
+] as const;
+
 export const configOptionsScenario: Scenario = {
   id: "agent.capabilities.config-options",
   title:
     "session/set_config_option, an unknown option, and boolean options only for a client that takes them",
   mode: "agent",
-  requirements: CONFIG_REQUIREMENTS,
+  requirements: [...CONFIG_REQUIREMENTS, ...OFFERED_OPTION_REQUIREMENTS, ...SESSION_UPDATE_REQUIREMENTS],
   async run(context) {
     // A second connection, from a client that does not advertise boolean options, opened alongside.
     const withoutBooleans = AgentUnderTest.start(context).then(async (plain) => {
@@ -144,13 +165,18 @@ export const configOptionsScenario: Scenario = {
     const capabilities = params.clientCapabilities as Record<string, unknown>;
     params.clientCapabilities = { ...capabilities, session: { configOptions: { boolean: {} } } };
     await agent.afterInitialize(await agent.initialize(params));
+    const newSeq = agent.transcript.nextSeq;
     const { sessionId, result } = await openSession(agent);
-    const options = (Array.isArray(result.configOptions) ? result.configOptions : []) as ConfigOption[];
+    const options = configOptionsOf(result);
     if (options.length === 0) {
       await withoutBooleans;
-      notApplicable(context, CONFIG_REQUIREMENTS, "session/new offered no configOptions");
+      const optionless = [...CONFIG_REQUIREMENTS, ...OFFERED_OPTION_REQUIREMENTS];
+      notApplicable(context, optionless, "session/new offered no configOptions");
+      await judgeModeUpdatesListed(context, agent, sessionId, result);
+      await judgeConfigUpdatesComplete(context, agent, sessionId, result);
       return;
     }
+    judgeOfferedOptions(context, agent, options, newSeq);
     // A change for every option that has another value: one select (by its value id) and one boolean.
     const select = options.find(
       (option) =>
@@ -254,5 +280,7 @@ export const configOptionsScenario: Scenario = {
             message: `no boolean option offered to a client without session.configOptions.boolean (${toggle ? "one was offered to a client with it" : "the agent offers none"})`,
           },
     );
+    await judgeModeUpdatesListed(context, agent, sessionId, result);
+    await judgeConfigUpdatesComplete(context, agent, sessionId, result);
   },
 };

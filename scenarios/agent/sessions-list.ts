@@ -12,6 +12,7 @@ import type { Scenario, ScenarioContext } from "../../kit/scenario.js";
 import type { AgentUnderTest } from "./driver.js";
 import { describeOutcome, excerptAround, excerptBetween } from "./evidence.js";
 import { isIso8601, listAll, type Listing } from "./session-listing.js";
+import { judgeListParams, LIST_PARAMS_REQUIREMENTS } from "./sessions-list-params.js";
 import {
   advertisedSessionSupport,
   recordNotApplicable,
@@ -28,6 +29,7 @@ const LIST_REQUIREMENTS = [
   "agent.session-matching.list-updated-at-iso8601",
   "agent.session-matching.list-pagination",
   "agent.session-matching.list-cwd-filter",
+  ...LIST_PARAMS_REQUIREMENTS,
 ] as const;
 
 const DELETE_REQUIREMENTS = [
@@ -247,6 +249,7 @@ export const listSessionsScenario: Scenario = {
         const listing = await listAll(agent, cwd);
         judgeEntries(context, agent, listing);
         judgePages(context, agent, listing, own, other);
+        await judgeListParams(context, agent, cwd);
         if (support.delete) await judgeDeleted(context, agent, cwd, own[0]!);
       }
     });

@@ -8,6 +8,7 @@ import { isAbsolute } from "node:path";
 import { StopScenario, type Scenario } from "../../kit/scenario.js";
 import { describeOutcome, excerptBetween } from "./evidence.js";
 import { listAll } from "./session-listing.js";
+import { judgeRootsNotRestored, ROOTS_NOT_RESTORED } from "./sessions-roots-reopen.js";
 import {
   advertisedSessionSupport,
   recordNotApplicable,
@@ -22,7 +23,7 @@ export const additionalRootsScenario: Scenario = {
   id: "agent.session-matching.additional-roots",
   title: "session/new with an additional directory, then how session/list reports it",
   mode: "agent",
-  requirements: [REQUIREMENT],
+  requirements: [REQUIREMENT, ROOTS_NOT_RESTORED],
   async run(context) {
     const home = scenarioDir(context, "home-");
     const cwd = scenarioDir(context, "cwd-");
@@ -34,7 +35,11 @@ export const additionalRootsScenario: Scenario = {
         const missing = support.list
           ? "sessionCapabilities.additionalDirectories"
           : "sessionCapabilities.list";
-        recordNotApplicable(context, [REQUIREMENT], `the agent does not advertise ${missing}`);
+        recordNotApplicable(
+          context,
+          [REQUIREMENT, ROOTS_NOT_RESTORED],
+          `the agent does not advertise ${missing}`,
+        );
         return;
       }
       const created = agent.guardAuth(
@@ -62,7 +67,7 @@ export const additionalRootsScenario: Scenario = {
       if (reported.length === 0) {
         recordNotApplicable(
           context,
-          [REQUIREMENT],
+          [REQUIREMENT, ROOTS_NOT_RESTORED],
           "session/list reports no additionalDirectories (it may leave them out)",
         );
         return;
@@ -81,6 +86,7 @@ export const additionalRootsScenario: Scenario = {
               evidence: { transcript: excerptBetween(agent.transcript, listing.firstSeq, listing.lastSeq) },
             }),
       });
+      await judgeRootsNotRestored(context, agent, support, sessionId, cwd);
     });
   },
 };

@@ -24,6 +24,7 @@ import {
   withOwnHome,
 } from "./session-requests.js";
 import { isSessionUpdate, updateKind, updateSessionId } from "./session-updates.js";
+import { judgeReplayMessageIds } from "./sessions-replay-ids.js";
 
 /** What a session/load or session/resume brought: its answer, and the session's updates around it. */
 interface Reopened {
@@ -91,6 +92,7 @@ function judgeReplay(
     ...(missing.length === 0 ? {} : { evidence }),
   });
   if (replayed.length === 0) return; // nothing replayed: there is no order to judge
+  judgeReplayMessageIds(context, agent, replayed, where);
   if (load.after.length > 0) {
     context.check({
       requirement: "agent.session-matching.load-replay-before-response",
@@ -112,6 +114,7 @@ const LOAD_REQUIREMENTS = [
   "agent.session-matching.load-replay-before-response",
   "agent.session-matching.load-across-processes",
   "agent.session-matching.load-unknown-session-rejected",
+  "agent.session-matching.replay-message-ids-distinct",
 ] as const;
 
 export const loadSessionScenario: Scenario = {

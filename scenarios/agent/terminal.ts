@@ -32,6 +32,7 @@ export const terminalScenario: Scenario = {
     "agent.terminal.embedded-terminal-created",
     "agent.terminal.release-after-kill",
     "agent.terminal.no-use-after-release",
+    "agent.session-matching.session-cwd-used",
   ],
   needs: ["terminal-prompt"],
   async run(context) {

@@ -19,7 +19,7 @@ export const AGENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     line: 55,
     keyword: "implied",
     says: "The current mode is one of the available modes.",
-    gap: "When session/new returns modes, fail when currentModeId is not among availableModes.",
+    checkedBy: ["agent.capabilities.current-mode-listed"],
   },
   {
     id: "session-modes#set-mode-any-time",
@@ -61,7 +61,8 @@ export const AGENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     keyword: "implied",
     says: "When the agent changes mode itself it sends current_mode_update naming one of the available modes.",
     schema: "schema/v1/schema.json#/$defs/CurrentModeUpdate",
-    gap: "Fail on a current_mode_update whose currentModeId is not among the session's availableModes.",
+    checkedBy: ["agent.capabilities.mode-update-names-listed-mode"],
+    note: "Judged on the updates the kit sees (after session/set_mode and session/set_config_option); the kit cannot make an agent change its mode itself.",
   },
   {
     id: "session-modes#client-change-confirmed",
@@ -91,7 +92,8 @@ export const AGENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     line: 196,
     keyword: "MUST",
     says: "Every option always has a current value; a select's is one of its listed values.",
-    gap: "When configOptions are returned, fail on a select whose currentValue is not among its options.",
+    checkedBy: ["agent.capabilities.config-current-value-listed"],
+    note: "Judged on the session/new result.",
   },
   {
     id: "session-config-options#no-boolean-unadvertised",
@@ -110,7 +112,7 @@ export const AGENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     line: 171,
     keyword: "implied",
     says: "Categories outside the spec's list start with an underscore; the rest are reserved.",
-    gap: "Warn on a category that is neither mode, model, model_config, thought_level nor _-prefixed.",
+    checkedBy: ["agent.capabilities.config-categories-reserved"],
   },
   {
     id: "session-config-options#category-not-needed",
@@ -159,7 +161,8 @@ export const AGENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     keyword: "implied",
     says: "A config_option_update carries the complete configuration state.",
     schema: "schema/v1/schema.json#/$defs/ConfigOptionUpdate",
-    gap: "Fail on a config_option_update missing an option id the session had.",
+    checkedBy: ["agent.capabilities.config-update-complete"],
+    note: "Judged on the config_option_update notifications the agent sends in the modes and config scenarios.",
   },
   {
     id: "session-config-options#modes-and-options-in-step",
@@ -168,6 +171,7 @@ export const AGENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     line: 330,
     keyword: "SHOULD",
     says: "An agent with mode-like settings offers both modes and a mode-category option, and keeps them in step.",
-    gap: "When either is returned, warn when the other is missing; set the mode option and expect the mode state to follow.",
+    checkedBy: ["agent.capabilities.modes-and-options-in-step"],
+    note: "Judged at session/new and on config_option_update after session/set_mode; a change through session/set_config_option is not followed into the mode state.",
   },
 ];

@@ -99,7 +99,8 @@ export const AGENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 176,
     keyword: "implied",
     says: "Message ids in a replay, when present, are opaque and unique per message.",
-    gap: "Gated on loadSession: fail when two replayed messages of different roles or positions share a messageId.",
+    checkedBy: ["agent.session-matching.replay-message-ids-distinct"],
+    note: "Gated on loadSession; not applicable when the replay carries no messageId.",
   },
   {
     id: "session-setup#load-response-shape",
@@ -202,7 +203,8 @@ export const AGENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 342,
     keyword: "implied",
     says: "A load or resume without additionalDirectories activates no extra roots; stored ones are not restored silently.",
-    gap: "Gated on additionalDirectories and list: create with a root, resume without it, and expect session/list to report no extra root.",
+    checkedBy: ["agent.session-matching.roots-not-restored"],
+    note: "Gated on additionalDirectories, list (reporting roots) and resume or loadSession.",
   },
   {
     id: "session-setup#cwd-is-the-session-dir",
@@ -211,7 +213,8 @@ export const AGENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 363,
     keyword: "MUST",
     says: "The request's cwd is the session's directory and the base of relative paths, wherever the agent process was started.",
-    gap: "Start the agent in one directory and create the session in another; fail on fs or terminal paths resolved against the process's directory.",
+    checkedBy: ["agent.session-matching.session-cwd-used"],
+    note: "Judged on the fs and terminal turns (--read-prompt, --write-prompt, --terminal-prompt): the agent runs in --cwd, the session in a scratch directory elsewhere.",
   },
   {
     id: "session-setup#root-set-boundary",

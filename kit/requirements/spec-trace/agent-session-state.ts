@@ -10,7 +10,7 @@ export const AGENT_SESSION_STATE_STATEMENTS: readonly SpecStatement[] = [
     line: 82,
     keyword: "implied",
     says: "Every session/list parameter is optional: empty params return the first page.",
-    gap: "Gated on sessionCapabilities.list: call session/list with {} and expect a result.",
+    checkedBy: ["agent.session-matching.list-empty-params"],
   },
   {
     id: "session-list#response-shape",
@@ -79,7 +79,7 @@ export const AGENT_SESSION_STATE_STATEMENTS: readonly SpecStatement[] = [
     line: 174,
     keyword: "SHOULD",
     says: "An invalid cursor is answered with an error.",
-    gap: "Gated on list: send a cursor the agent never issued and expect an error.",
+    checkedBy: ["agent.session-matching.list-invalid-cursor-refused"],
   },
   {
     id: "session-list#page-size",
