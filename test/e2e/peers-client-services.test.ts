@@ -100,8 +100,14 @@ describe.each(RUNNERS)("the mock client serves the reference agent ($how)", ({ r
       steps: fsSteps(cwd, [`${RUN_COMMAND_PROMPT} ${cwd}`]),
     });
     const terminal = log.ofKind("terminal");
+    // The reference agent runs one command to its end, then starts a second, kills and releases it.
     expect(terminal.map((event) => event.method)).toEqual([
       "terminal/create",
+      "terminal/wait_for_exit",
+      "terminal/output",
+      "terminal/release",
+      "terminal/create",
+      "terminal/kill",
       "terminal/wait_for_exit",
       "terminal/output",
       "terminal/release",
