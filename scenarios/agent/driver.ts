@@ -29,16 +29,9 @@ import { defaultInitializeParams, KitClientAnswers } from "./agent-requests.js";
 import { answerWaitMs, turnWaitMs } from "./answer-waits.js";
 import { recordInitializeDeadline } from "./initialize-deadline.js";
 import { isSessionUpdate, updateSessionId } from "./session-updates.js";
+import type { Turn } from "./turn.js";
 
-export interface Turn {
-  sessionId: string;
-  request: SentRequest;
-  outcome: RequestOutcome;
-  /** session/update notifications received while the turn ran (any session). */
-  updates: IncomingMessage[];
-  /** Transcript seq of the response, or of the moment the kit stopped waiting. */
-  endSeq: number;
-}
+export type { Turn } from "./turn.js";
 
 export class AgentUnderTest {
   readonly connection: JsonRpcConnection;
