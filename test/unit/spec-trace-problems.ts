@@ -76,8 +76,6 @@ export function traceProblems(
     if (seen.has(id)) problems.push(`${id}: the id is used twice`);
     seen.add(id);
   }
-  // A side with no statements is not traced yet (the client side until its issue lands).
-  if (statements.length === 0) return problems;
   const cited = new Set(statements.flatMap((statement) => statement.checkedBy ?? []));
   for (const requirement of requirements)
     if (requirement.side === side && requirement.protocol === "acp" && !cited.has(requirement.id as never))

@@ -35,8 +35,9 @@ describe("the spec trace", () => {
       expect(traceProblems(side, SPEC_TRACE[side], REQUIREMENTS, schema)).toEqual([]);
     });
 
-  it("traces the agent side (the client side is added by its own issue)", () => {
+  it("traces both sides", () => {
     expect(SPEC_TRACE.agent.length).toBeGreaterThan(100);
+    expect(SPEC_TRACE.client.length).toBeGreaterThan(100);
   });
 
   it("reports each kind of broken entry", () => {
@@ -70,6 +71,53 @@ describe("the spec trace", () => {
     ]);
   });
 
+  it("reports the same broken entries on the client side", () => {
+    const clientRequirements = REQUIREMENTS.filter((requirement) => requirement.side === "client");
+    const clientSample: SpecStatement = {
+      ...sample,
+      id: "prompt-turn#client-sample",
+      checkedBy: ["client.permission.cancelled-on-cancel"],
+    };
+    const problemsOf = (statements: SpecStatement[]) =>
+      traceProblems("client", [...SPEC_TRACE.client, ...statements], clientRequirements, schema);
+    expect(problemsOf([clientSample])).toEqual([]);
+    expect(problemsOf([{ ...clientSample, checkedBy: undefined }])).toEqual([
+      "prompt-turn#client-sample: needs exactly one of checkedBy, gap, excluded (has none)",
+    ]);
+    expect(
+      problemsOf([
+        { ...clientSample, excluded: { reason: "ui-only", why: "also excluded, which is a second kind" } },
+      ]),
+    ).toEqual([
+      "prompt-turn#client-sample: needs exactly one of checkedBy, gap, excluded (has checked, excluded)",
+    ]);
+    expect(problemsOf([{ ...clientSample, checkedBy: ["client.nothing.registered" as never] }])).toEqual([
+      "prompt-turn#client-sample: checkedBy client.nothing.registered is not a registered requirement",
+    ]);
+    expect(
+      traceProblems(
+        "client",
+        [...SPEC_TRACE.client, { ...clientSample, checkedBy: ["agent.cancellation.stop-reason-cancelled"] }],
+        REQUIREMENTS,
+        schema,
+      ),
+    ).toEqual([
+      "prompt-turn#client-sample: checkedBy agent.cancellation.stop-reason-cancelled is not an ACP client requirement",
+    ]);
+    expect(problemsOf([{ ...clientSample, page: "nowhere" as never }])).toContain(
+      "prompt-turn#client-sample: nowhere is not a v1 docs page",
+    );
+    expect(problemsOf([{ ...clientSample, anchor: "no-such-heading" }])).toEqual([
+      "prompt-turn#client-sample: no #no-such-heading in prompt-turn",
+    ]);
+    const uncited = SPEC_TRACE.client.filter(
+      (statement) => !statement.checkedBy?.includes("client.framing.drains-stderr"),
+    );
+    expect(traceProblems("client", uncited, clientRequirements, schema)).toEqual([
+      "client.framing.drains-stderr: no statement of the client trace is checked by it",
+    ]);
+  });
+
   it("counts every statement once per page and in the total", () => {
     for (const side of TRACED_SIDES) {
       const coverage = specCoverage(side);
@@ -83,7 +131,7 @@ describe("the spec trace", () => {
     ).toBeUndefined();
   });
 
-  it("prints a table per side, and says so when a side has no statements yet", () => {
+  it("prints a table per side, with the gaps under --verbose", () => {
     const agent = renderCoverageText("agent", false);
     expect(agent).toMatch(/^transports +\d+ +\d+ +\d+ +\d+ +(\d+%|-)$/m);
     expect(agent).toMatch(/^total +\d+/m);
@@ -91,7 +139,12 @@ describe("the spec trace", () => {
     expect(renderCoverageText("agent", true)).toMatch(
       /^ {2}[a-z-]+#[a-z0-9-]+ \((MUST|SHOULD|implied)\): \S/m,
     );
-    expect(renderCoverageText("client", false)).toContain("No client statements are traced yet.");
+    const client = renderCoverageText("client", false);
+    expect(client).toMatch(/^prompt-turn +\d+ +\d+ +\d+ +\d+ +(\d+%|-)$/m);
+    expect(client).toMatch(/^total +\d+/m);
+    expect(renderCoverageText("client", true)).toMatch(
+      /^ {2}[a-z-]+#[a-z0-9-]+ \((MUST|MUST NOT|SHOULD|implied)\): \S/m,
+    );
   });
 
   it("docs/coverage.md is what `npm run coverage:docs` writes now", () => {

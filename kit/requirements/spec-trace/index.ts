@@ -4,16 +4,17 @@
  * `acp-conformance list <side> --coverage` and docs/coverage.md both read this.
  */
 import { AGENT_V1_STATEMENTS } from "./agent-v1.js";
+import { CLIENT_V1_STATEMENTS } from "./client-v1.js";
 import { V1_PAGES, type V1Page } from "./pages.js";
 import type { SpecStatement, TracedSide } from "./types.js";
 
 export * from "./types.js";
 export { PAGE_NOTES, V1_PAGES, pageFile, type V1Page } from "./pages.js";
 
-/** The client side is traced by a later issue: it only adds its statements here. */
+/** Each side's statements, split by page family (agent-v1.ts, client-v1.ts). */
 export const SPEC_TRACE: Record<TracedSide, readonly SpecStatement[]> = {
   agent: AGENT_V1_STATEMENTS,
-  client: [],
+  client: CLIENT_V1_STATEMENTS,
 };
 
 export const TRACED_SIDES = Object.keys(SPEC_TRACE) as TracedSide[];

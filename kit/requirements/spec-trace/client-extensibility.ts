@@ -1,0 +1,71 @@
+/** The client's statements on the extensibility page. */
+import type { SpecStatement } from "./types.js";
+
+export const CLIENT_EXTENSIBILITY_STATEMENTS: readonly SpecStatement[] = [
+  {
+    id: "extensibility#meta-accepted",
+    page: "extensibility",
+    anchor: "the-_meta-field",
+    line: 10,
+    keyword: "implied",
+    says: "Every type may carry _meta: the client accepts it on anything the agent sends and assumes nothing about its content.",
+    gap: "Add _meta (and unknown fields) to every object the kit's agent sends; the client must behave exactly as without it and finish the turn.",
+  },
+  {
+    id: "extensibility#trace-context-keys",
+    page: "extensibility",
+    anchor: "the-_meta-field",
+    line: 33,
+    keyword: "SHOULD",
+    says: "The root _meta keys traceparent, tracestate and baggage are kept for W3C trace context.",
+    gap: "When the client sends one of these keys, check it has the W3C trace-context shape.",
+  },
+  {
+    id: "extensibility#no-custom-root-fields",
+    page: "extensibility",
+    anchor: "the-_meta-field",
+    line: 39,
+    keyword: "MUST NOT",
+    says: "The client adds no custom field at the root of a spec type; custom data goes in _meta.",
+    gap: "Validate the client's payloads with unknown properties reported (the pinned schema allows them).",
+  },
+  {
+    id: "extensibility#custom-requests-prefixed",
+    page: "extensibility",
+    anchor: "custom-requests",
+    line: 52,
+    keyword: "MAY",
+    says: "The client may call custom requests, named with a leading underscore.",
+    gap: "Flag any method the client sends that is neither an ACP method nor _-prefixed.",
+  },
+  {
+    id: "extensibility#custom-request-answered",
+    page: "extensibility",
+    anchor: "custom-requests",
+    line: 65,
+    keyword: "MUST",
+    says: "A custom request the client receives gets a response with the same id; an unknown one gets -32601 (Method not found).",
+    checkedBy: ["client.jsonrpc.method-not-found"],
+  },
+  {
+    id: "extensibility#custom-capabilities-advertised",
+    page: "extensibility",
+    anchor: "custom-requests",
+    line: 93,
+    keyword: "SHOULD",
+    says: "The client advertises its extensions in a capability object's _meta so the agent can check before calling.",
+    excluded: {
+      reason: "not-black-box",
+      why: "Which extensions a client has is known only to it; nothing to compare against.",
+    },
+  },
+  {
+    id: "extensibility#unknown-notifications-ignored",
+    page: "extensibility",
+    anchor: "custom-notifications",
+    line: 109,
+    keyword: "SHOULD",
+    says: "The client ignores custom notifications it does not recognize.",
+    gap: "Send _kit/noise mid-turn; no reply may appear and the turn must finish.",
+  },
+];
