@@ -17,14 +17,32 @@ describe.concurrent("list --coverage", () => {
     );
     expect(run.stdout).toMatch(/^session-setup +\d+/m);
     const verbose = await runCli(["list", "agent", "--coverage", "--verbose"]);
-    // A gap (an MCP server passed in session/new is not checked yet).
-    expect(verbose.stdout).toMatch(/^ {2}session-setup#stdio-mcp-supported \(MUST\): /m);
+    // Every gap on a line of its own: "  <page>#<slug> (<keyword>): <what a check would do>".
+    expect(verbose.stdout.match(/^ {2}[a-z-]+#[a-z0-9-]+ \([A-Za-z ]+\): \S/gm)?.length ?? 0).toBe(
+      total.gaps,
+    );
   });
 
-  it("works for the client side, which has no statements yet", async () => {
+  it("prints the client side's coverage per spec page, a total, and the gaps with --verbose", async () => {
+    const { total } = specCoverage("client");
     const run = await runCli(["list", "client", "--coverage"]);
     expect(run.exitCode).toBe(0);
-    expect(run.stdout).toContain("No client statements are traced yet.");
+    expect(run.stdout).toMatch(/^Spec coverage of the client side /m);
+    expect(run.stdout).toMatch(/^page +statements +checked +gaps +excluded +checked of testable$/m);
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^total +${total.statements} +${total.checked} +${total.gaps} +${total.excluded} +\\d+%$`,
+        "m",
+      ),
+    );
+    expect(run.stdout).toMatch(/^prompt-turn +\d+/m);
+    const verbose = await runCli(["list", "client", "--coverage", "--verbose"]);
+    // A gap (the client's cwd is not checked to be absolute yet).
+    expect(verbose.stdout).toMatch(/^ {2}session-setup#cwd-absolute \(MUST\): /m);
+    const json = await runCli(["list", "client", "--coverage", "--json"]);
+    const parsed = JSON.parse(json.stdout) as { coverage: Array<{ side: string; statements: unknown[] }> };
+    expect(parsed.coverage.map((side) => side.side)).toEqual(["client"]);
+    expect(parsed.coverage[0]!.statements.length).toBe(total.statements);
   });
 
   it("prints the statements as JSON with --json", async () => {
