@@ -46,6 +46,7 @@ export const CLIENT_EXTENSIBILITY_STATEMENTS: readonly SpecStatement[] = [
     keyword: "MUST",
     says: "A custom request the client receives gets a response with the same id; an unknown one gets -32601 (Method not found).",
     checkedBy: ["client.jsonrpc.method-not-found"],
+    note: "the requirement is graded should, as the page's own 'should respond with Method not found'",
   },
   {
     id: "extensibility#custom-capabilities-advertised",

@@ -147,10 +147,10 @@ export const CLIENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     page: "initialization",
     anchor: "implementation-information",
     line: 271,
-    keyword: "SHOULD",
-    says: "The client provides clientInfo with name and version (title optional); when present, name and version are strings.",
+    schema: "schema/v1/schema.json#/$defs/Implementation",
+    keyword: "schema",
+    says: "A clientInfo the client sends has a string name and version (title optional); whether it sends one is initialization#client-info-sent.",
     checkedBy: ["client.schema.valid-payloads"],
-    note: "a clientInfo that is present is validated; a missing one is not reported (initialization#client-info-sent)",
   },
   // authentication
   {

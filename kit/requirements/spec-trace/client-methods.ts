@@ -37,8 +37,9 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     page: "file-system",
     anchor: "reading-files",
     line: 64,
-    keyword: "implied",
-    says: "Reading a file that does not exist gets an error (-32002, resource not found, preferred), not content.",
+    schema: "schema/v1/schema.json#/$defs/ErrorCode",
+    keyword: "position",
+    says: "The spec does not say what reading a missing file returns; the kit expects an error (-32002, resource not found, preferred), not content.",
     gap: "Read a missing absolute path; expect an error, and report whether it is -32002.",
   },
   {
@@ -165,6 +166,16 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     keyword: "MUST",
     says: "After $/cancel_request for one of the agent's pending requests, the client still answers that request exactly once: a valid result or error -32800.",
     gap: "Send a permission request (or an fs read), then $/cancel_request for it; expect one answer, a result or -32800, never silence or two.",
+  },
+  {
+    id: "cancellation#own-cancel-request-valid",
+    page: "cancellation",
+    anchor: "cancel_request-notification",
+    line: 12,
+    schema: "schema/v1/schema.json#/$defs/CancelRequestNotification",
+    keyword: "implied",
+    says: "A $/cancel_request the client sends is a notification naming one of its own requests that is still pending.",
+    gap: "When the client cancels one of its requests, check the requestId names a request of its own still awaiting an answer.",
   },
   {
     id: "cancellation#cancel-request-optional",

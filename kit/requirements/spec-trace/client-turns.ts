@@ -174,6 +174,15 @@ export const CLIENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     ),
   },
   {
+    id: "tool-calls#partial-updates-merged",
+    page: "tool-calls",
+    anchor: "updating",
+    line: 106,
+    keyword: "implied",
+    says: "A tool_call_update carries only the fields that changed: the client keeps the earlier values of the others.",
+    gap: "Send a tool_call with a title, then updates carrying only status and only content; where the client's output shows the tool call, its title must stay.",
+  },
+  {
     id: "tool-calls#permission-answer",
     page: "tool-calls",
     anchor: "requesting-permission",

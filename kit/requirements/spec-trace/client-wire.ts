@@ -59,7 +59,6 @@ export const CLIENT_WIRE_STATEMENTS: readonly SpecStatement[] = [
     keyword: "MUST NOT",
     says: "Each message the client writes is one line: no newline inside the serialized JSON.",
     checkedBy: ["client.framing.writes-only-jsonrpc"],
-    note: "blank lines the client writes are dropped by the kit's reader and not reported",
   },
   {
     id: "transports#no-size-limit",
@@ -87,7 +86,16 @@ export const CLIENT_WIRE_STATEMENTS: readonly SpecStatement[] = [
     keyword: "MUST NOT",
     says: "The client writes nothing to the agent's stdin that is not a valid ACP message.",
     checkedBy: ["client.framing.writes-only-jsonrpc", "client.schema.valid-payloads"],
-    note: "only the methods the scenarios provoke are validated; blank lines are not reported",
+    note: "only the methods the scenarios provoke are validated",
+  },
+  {
+    id: "transports#no-blank-lines",
+    page: "transports",
+    anchor: "stdio",
+    line: 27,
+    keyword: "MUST NOT",
+    says: "Not even an empty line: the client writes nothing between its messages.",
+    gap: "Report blank lines the client writes; the kit's reader drops them today, so client.framing.writes-only-jsonrpc never sees them.",
   },
   {
     id: "transports#close-stdin-then-terminate",
@@ -134,6 +142,15 @@ export const CLIENT_WIRE_STATEMENTS: readonly SpecStatement[] = [
     keyword: "implied",
     says: "A response answers the request with its id: the client does not take a response with another id for the one it awaits.",
     checkedBy: ["client.session-matching.response-id-matched"],
+  },
+  {
+    id: "overview#every-request-answered",
+    page: "overview",
+    anchor: "communication-model",
+    line: 12,
+    keyword: "implied",
+    says: "Every request the agent sends gets exactly one response from the client.",
+    gap: "Track every agent request: no answer by the timeout, or a second answer, fails. Today only permission and unknown-method requests are held to it; a client that hangs on an unadvertised fs or terminal call is reported not-tested, and a duplicate answer is not seen.",
   },
   {
     id: "overview#gives-up-on-silent-agent",
@@ -255,8 +272,8 @@ export const CLIENT_WIRE_STATEMENTS: readonly SpecStatement[] = [
     anchor: "conventions",
     line: 227,
     keyword: "implied",
-    says: "The client's ACP object keys are camelCase and its discriminator values snake_case, as the schema spells them.",
+    says: "The required keys and discriminator values of the client's payloads are spelled as the schema spells them (camelCase keys, snake_case values).",
     checkedBy: ["client.schema.valid-payloads"],
-    note: "only required keys and closed values; a mis-cased optional key passes",
+    note: "a mis-cased optional key passes: the schema allows unknown properties",
   },
 ];
