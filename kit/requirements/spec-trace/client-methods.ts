@@ -230,6 +230,15 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     gap: "Send a url-mode request to a client that advertised form only (or none); expect -32602.",
   },
   {
+    id: "elicitation#scopes-accepted",
+    page: "elicitation",
+    anchor: "creating-an-elicitation",
+    line: 63,
+    keyword: "implied",
+    says: "The client accepts elicitation/create scoped to a session (sessionId, optionally toolCallId) or to a request outside a session (requestId), with mode always explicit.",
+    gap: "When the client advertises form mode, send a session-scoped and a request-scoped form request; each must get a valid answer.",
+  },
+  {
     id: "elicitation#form-values-validated",
     page: "elicitation",
     anchor: "form-mode",
@@ -237,6 +246,15 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     keyword: "SHOULD",
     says: "The client validates the values submitted for a form against its schema before answering.",
     gap: "When the client can be made to accept a form, its content must conform to the requested schema.",
+  },
+  {
+    id: "elicitation#defaults-prefilled",
+    page: "elicitation",
+    anchor: "form-mode",
+    line: 102,
+    keyword: "SHOULD",
+    says: "A client that supports schema defaults pre-fills form fields with their declared defaults.",
+    excluded: { reason: "ui-only", why: "What a form shows a person is not on the wire." },
   },
   {
     id: "elicitation#response-actions",

@@ -214,6 +214,15 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     says: "The client treats cursors as opaque: it sends one back exactly, never parsed, changed or persisted.",
     gap: 'Answer with an odd cursor ("k/∆?=="); the client\'s next session/list must carry it byte for byte, and a new run must not reuse it.',
   },
+  {
+    id: "session-list#info-update-survived",
+    page: "session-list",
+    anchor: "updating-session-metadata",
+    line: 199,
+    keyword: "implied",
+    says: "The client accepts session_info_update at any time; omitted fields stay as they were and null clears title or updatedAt.",
+    gap: "Send session_info_update with a title, then one with only updatedAt, then title null, mid-turn and between turns; the client must keep working.",
+  },
   // session-delete
   {
     id: "session-delete#delete-gated",
