@@ -71,4 +71,10 @@ export const ACP_CLIENT_GATING_REQUIREMENTS = [
     title: "lists no sse MCP server in session/new unless the agent advertised mcpCapabilities.sse: true",
     cite: `${SESSION_SETUP}#checking-transport-support`,
   }),
+  gate({
+    id: "client.capabilities.no-unadvertised-additional-directories",
+    title:
+      "sends no additionalDirectories in session/new, load or resume unless the agent advertised sessionCapabilities.additionalDirectories",
+    cite: `${SESSION_SETUP}#additional-workspace-roots`,
+  }),
 ] as const satisfies readonly Requirement[];

@@ -42,6 +42,11 @@ const listsServer = (type: string) => (message: Message) =>
   Array.isArray(params(message).mcpServers) &&
   (params(message).mcpServers as Message[]).some((server) => server?.type === type);
 
+/** Extra workspace roots are sent in the same three requests, the field present at all being the use. */
+const sendsRoots = (message: Message) =>
+  ["session/new", "session/load", "session/resume"].includes(String(message.method)) &&
+  params(message).additionalDirectories !== undefined;
+
 const GATES: readonly Gate[] = [
   {
     requirement: "client.capabilities.no-unadvertised-load",
@@ -109,13 +114,19 @@ const GATES: readonly Gate[] = [
     act: "listed an sse MCP server",
     doneBy: listsServer("sse"),
   },
+  {
+    requirement: "client.capabilities.no-unadvertised-additional-directories",
+    field: ["sessionCapabilities", "additionalDirectories"],
+    act: "sent additionalDirectories",
+    doneBy: sendsRoots,
+  },
 ];
 
 /** What the agent answers in agentCapabilities: every optional capability withheld, one way each. */
 const WITHHELD = {
   omitted: {},
   null: {
-    sessionCapabilities: { list: null, resume: null, close: null, delete: null },
+    sessionCapabilities: { list: null, resume: null, close: null, delete: null, additionalDirectories: null },
     auth: { logout: null },
     promptCapabilities: {},
     mcpCapabilities: {},
