@@ -1,7 +1,8 @@
 /**
  * Capability gating of an ACP client: it never calls a method, sends a prompt content type or
  * lists an MCP server transport the agent did not advertise in its initialize answer. Each is
- * one of the spec's MUST NOTs on clients (or a MUST restrict), on the page cited.
+ * one of the spec's MUST NOTs on clients (or a MUST restrict), on the page cited; the boolean
+ * config value, on which the spec names no keyword for the client, is the kit's position.
  */
 import { PROMPT_TURN, SESSION_SETUP } from "./acp-spec-pages.js";
 import type { Requirement } from "./types.js";
@@ -77,4 +78,17 @@ export const ACP_CLIENT_GATING_REQUIREMENTS = [
       "sends no additionalDirectories in session/new, load or resume unless the agent advertised sessionCapabilities.additionalDirectories",
     cite: `${SESSION_SETUP}#additional-workspace-roots`,
   }),
+  {
+    protocol: "acp",
+    side: "client",
+    area: "capabilities",
+    id: "client.capabilities.no-unadvertised-boolean-config",
+    title:
+      "sends no boolean session/set_config_option value for an option the agent did not offer as boolean, nor without having advertised session.configOptions.boolean",
+    cite: "docs/protocol/v1/session-config-options.mdx#boolean-config-options",
+    level: "should",
+    position: true,
+    rationale:
+      "Agents must not offer boolean options to a client that did not advertise session.configOptions.boolean, and set_config_option names an option the agent listed; the spec gives the client's own request no keyword, so the kit takes the position that a client sends a boolean value only for an option offered as boolean, after advertising support.",
+  },
 ] as const satisfies readonly Requirement[];

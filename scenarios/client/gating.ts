@@ -186,12 +186,54 @@ function recordGates(context: ScenarioContext, run: ClientRun, capabilities: Rec
   }
 }
 
+/**
+ * The kit's agent offers no config options at all (its session/new answer has none), so a
+ * boolean set_config_option from the client is for an option never offered as boolean, whatever
+ * the client itself advertised; the message also says what that was.
+ */
+function recordBooleanConfig(context: ScenarioContext, run: ClientRun): void {
+  const requirement = "client.capabilities.no-unadvertised-boolean-config";
+  const messages = clientMessages(run);
+  const initialize = messages.find((message) => message.method === "initialize");
+  const own = howWithheld((params(initialize ?? {}).clientCapabilities ?? {}) as Record<string, unknown>, [
+    "session",
+    "configOptions",
+    "boolean",
+  ]);
+  const offending = messages.find(
+    (message) => message.method === "session/set_config_option" && params(message).type === "boolean",
+  );
+  if (offending) {
+    context.check({
+      requirement,
+      verdict: "fail",
+      message: `the client sent a boolean session/set_config_option although the agent offered no config options (and the client's own ${own})`,
+      evidence: { details: [JSON.stringify(offending).slice(0, 500)] },
+    });
+  } else if (!succeeded(run)) {
+    checkNotExercised(
+      context,
+      requirement,
+      `the client did not complete its turn (${describeExit(run)}), so its whole run was not seen`,
+    );
+  } else {
+    context.check({
+      requirement,
+      verdict: "pass",
+      message: `gating is a "never", judged over the client's whole run (${messages.length} messages, a completed turn): offered no config options, it never sent a boolean session/set_config_option (its own ${own})`,
+    });
+  }
+}
+
 function gatingScenario(variant: Variant): Scenario {
   return {
     id: `client.capabilities.gating-${variant}`,
     title: `the agent withholds every optional capability (${variant === "omitted" ? "each field omitted" : `each field ${variant} where the schema allows it`}); the client uses none`,
     mode: "client",
-    requirements: GATES.map((gate) => gate.requirement),
+    requirements: [
+      ...GATES.map((gate) => gate.requirement),
+      "client.capabilities.no-unadvertised-boolean-config",
+    ],
     async run(context) {
       const capabilities: Record<string, unknown> = WITHHELD[variant];
       const run = await runClient(
@@ -202,6 +244,7 @@ function gatingScenario(variant: Variant): Scenario {
       );
       recordGenericClientChecks(context, run);
       recordGates(context, run, capabilities);
+      recordBooleanConfig(context, run);
     },
   };
 }
