@@ -7,6 +7,7 @@
  */
 import { INITIALIZATION, OVERVIEW, PROMPT_TURN, TOOL_CALLS, TRANSPORTS } from "./acp-spec-pages.js";
 import type { Requirement } from "./types.js";
+import { ACP_CLIENT_GATING_REQUIREMENTS } from "./acp-client-gating.js";
 
 const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
   protocol: "acp" as const,
@@ -210,6 +211,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
     level: "info",
     cite: `${TRANSPORTS}#stdio`,
   }),
+  ...ACP_CLIENT_GATING_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpClientRequirementId = (typeof ACP_CLIENT_REQUIREMENTS)[number]["id"];

@@ -21,6 +21,7 @@ import { clientPermissionAnywhereProperty } from "./permission-properties.js";
 import { foreignUpdatesScenario, wrongResponseIdScenario } from "./session-matching.js";
 import { clientForeignUpdatesProperty } from "./session-matching-properties.js";
 import { hungAgentScenario } from "./timeouts.js";
+import { gatingFalseScenario, gatingNullScenario, gatingOmittedScenario } from "./gating.js";
 
 export { GENERIC_CLIENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -42,6 +43,9 @@ export const CLIENT_SCENARIOS: readonly Scenario[] = [
   largeFrameScenario,
   stdoutFloodScenario,
   hungAgentScenario,
+  gatingOmittedScenario,
+  gatingNullScenario,
+  gatingFalseScenario,
   // Property-based: generated cases from --seed, --runs per property (the *-properties.ts files).
   clientSplitFramesProperty,
   clientForeignUpdatesProperty,
