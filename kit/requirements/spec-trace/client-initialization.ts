@@ -160,7 +160,7 @@ export const CLIENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 75,
     keyword: "MUST NOT",
     says: "The client does not call logout unless the agent advertised agentCapabilities.auth.logout (omitted or null means no).",
-    gap: "Advertise auth.logout omitted, null and {}; a logout request to the first two fails.",
+    checkedBy: ["client.capabilities.no-unadvertised-logout"],
   },
   {
     id: "authentication#authenticate-advertised-id",

@@ -60,6 +60,15 @@ export const CLIENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     gap: "Send a boolean option to a client that did not advertise it (a defect the kit plays on purpose); a set_config_option with type boolean fails.",
   },
   {
+    id: "session-config-options#boolean-value-for-boolean-option",
+    page: "session-config-options",
+    anchor: "boolean-config-options",
+    line: 142,
+    keyword: "implied",
+    says: "A boolean value (type boolean) is set only on an option the agent offered as a boolean option.",
+    checkedBy: ["client.capabilities.no-unadvertised-boolean-config"],
+  },
+  {
     id: "session-config-options#categories-graceful",
     page: "session-config-options",
     anchor: "option-categories",

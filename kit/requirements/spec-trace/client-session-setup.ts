@@ -1,9 +1,6 @@
 /** The client's statements on the session-setup, session-list and session-delete pages. */
 import type { SpecStatement } from "./types.js";
 
-const gated = (method: string, capability: string) =>
-  `Advertise ${capability} omitted (and null, and with the capability present as a control); a ${method} request to an agent that did not advertise it fails.`;
-
 export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
   // session-setup
   {
@@ -32,7 +29,7 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 104,
     keyword: "MUST NOT",
     says: "The client does not call session/load unless the agent's loadSession is true.",
-    gap: gated("session/load", "loadSession"),
+    checkedBy: ["client.capabilities.no-unadvertised-load"],
     note: "the kit's agent advertises loadSession false today, but no check looks for a session/load",
   },
   {
@@ -61,7 +58,7 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 213,
     keyword: "MUST NOT",
     says: "The client does not call session/resume unless the agent advertised sessionCapabilities.resume.",
-    gap: gated("session/resume", "sessionCapabilities.resume"),
+    checkedBy: ["client.capabilities.no-unadvertised-resume"],
   },
   {
     id: "session-setup#resume-params",
@@ -80,7 +77,7 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 278,
     keyword: "MUST NOT",
     says: "The client does not call session/close unless the agent advertised sessionCapabilities.close.",
-    gap: gated("session/close", "sessionCapabilities.close"),
+    checkedBy: ["client.capabilities.no-unadvertised-close"],
   },
   {
     id: "session-setup#close-params",
@@ -117,7 +114,7 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 344,
     keyword: "MUST",
     says: "The client sends additionalDirectories only when the agent advertised sessionCapabilities.additionalDirectories.",
-    gap: "Advertise no additionalDirectories; a session request carrying the field fails.",
+    checkedBy: ["client.capabilities.no-unadvertised-additional-directories"],
   },
   {
     id: "session-setup#session-id-used",
@@ -166,7 +163,10 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 522,
     keyword: "MUST",
     says: "The client passes an http or sse MCP server only when the agent advertised mcpCapabilities.http or .sse.",
-    gap: "Advertise no http/sse support to a client configured with such a server; an http or sse entry in its session request fails.",
+    checkedBy: [
+      "client.capabilities.no-unadvertised-http-mcp",
+      "client.capabilities.no-unadvertised-sse-mcp",
+    ],
   },
   // session-list
   {
@@ -176,7 +176,7 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 54,
     keyword: "MUST NOT",
     says: "The client does not call session/list unless the agent advertised sessionCapabilities.list.",
-    gap: gated("session/list", "sessionCapabilities.list"),
+    checkedBy: ["client.capabilities.no-unadvertised-list"],
   },
   {
     id: "session-list#cwd-filter-absolute",
@@ -231,7 +231,7 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 52,
     keyword: "MUST NOT",
     says: "The client does not call session/delete unless the agent advertised sessionCapabilities.delete (omitted or null means no).",
-    gap: gated("session/delete", "sessionCapabilities.delete"),
+    checkedBy: ["client.capabilities.no-unadvertised-delete"],
   },
   {
     id: "session-delete#delete-params",

@@ -32,7 +32,11 @@ export const CLIENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     line: 92,
     keyword: "MUST",
     says: "The client restricts its prompt's content types to the agent's prompt capabilities: image, audio and embedded resource blocks only when advertised.",
-    gap: "Advertise promptCapabilities false, null and omitted; an image, audio or resource block in the client's prompt fails (needs a client that can be made to attach one).",
+    checkedBy: [
+      "client.capabilities.no-unadvertised-image",
+      "client.capabilities.no-unadvertised-audio",
+      "client.capabilities.no-unadvertised-embedded-resource",
+    ],
   },
   {
     id: "prompt-turn#updates-attributed-by-session",
