@@ -21,6 +21,7 @@ import { clientPermissionAnywhereProperty } from "./permission-properties.js";
 import { foreignUpdatesScenario, wrongResponseIdScenario } from "./session-matching.js";
 import { clientForeignUpdatesProperty } from "./session-matching-properties.js";
 import { hungAgentScenario } from "./timeouts.js";
+import { malformedInputScenario } from "./robustness.js";
 
 export { GENERIC_CLIENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -46,4 +47,5 @@ export const CLIENT_SCENARIOS: readonly Scenario[] = [
   clientSplitFramesProperty,
   clientForeignUpdatesProperty,
   clientPermissionAnywhereProperty,
+  malformedInputScenario,
 ];
