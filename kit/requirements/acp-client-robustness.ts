@@ -51,7 +51,7 @@ export const ACP_CLIENT_ROBUSTNESS_REQUIREMENTS = [
     area: "jsonrpc",
     level: "should",
     position: true,
-    cite: `${OVERVIEW}#communication-model`,
+    cite: `${OVERVIEW}#error-handling`,
     rationale:
       "The spec does not say what a client does after the agent breaks JSON-RPC; JSON-RPC's answers for each case assume the connection goes on, and a client that drops the turn over one bad line loses the user's work.",
   }),
