@@ -21,7 +21,7 @@ import { clientPermissionAnywhereProperty } from "./permission-properties.js";
 import { foreignUpdatesScenario, wrongResponseIdScenario } from "./session-matching.js";
 import { clientForeignUpdatesProperty } from "./session-matching-properties.js";
 import { hungAgentScenario } from "./timeouts.js";
-import { malformedInputScenario } from "./robustness.js";
+import { malformedInputScenario } from "./jsonrpc-malformed-input.js";
 
 export { GENERIC_CLIENT_REQUIREMENTS } from "./generic-checks.js";
 
