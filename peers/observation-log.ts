@@ -8,8 +8,12 @@ import { appendFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 
 export type PeerEvent =
-  /** A line the peer read (parsed when it is JSON). */
-  | { t: number; kind: "received"; text: string; message?: unknown }
+  /**
+   * A line the peer read (parsed when it is JSON). `problem` marks a line no JSON-RPC message
+   * can be: an empty one (logged, not acted on) or one that is not valid UTF-8 (its text is
+   * then the bytes read as latin1).
+   */
+  | { t: number; kind: "received"; text: string; message?: unknown; problem?: "blank-line" | "invalid-utf8" }
   /** A frame the peer wrote (as text, before any wire fault). */
   | { t: number; kind: "sent"; text: string }
   /** Agent: the outcome its permission request got. Client: the answer it gave (undefined: never answered). */

@@ -169,7 +169,11 @@ export class PeerWire {
     onMessage: (message: unknown, text: string) => void,
   ): void {
     if (this.#hung) return;
-    if (item.kind === "blank") return;
+    if (item.kind === "blank") {
+      // Not a message, so nothing to answer; but a peer that writes one breaks the framing, so it is on record.
+      this.log.add({ kind: "received", text: "", problem: "blank-line" });
+      return;
+    }
     const text =
       item.kind === "line"
         ? item.text
@@ -185,9 +189,11 @@ export class PeerWire {
       }
     }
     this.log.add(
-      message === undefined
-        ? { kind: "received", text: forLog(text) }
-        : { kind: "received", text: forLog(text), message },
+      message !== undefined
+        ? { kind: "received", text: forLog(text), message }
+        : item.kind === "invalid-utf8"
+          ? { kind: "received", text: forLog(text), problem: "invalid-utf8" }
+          : { kind: "received", text: forLog(text) },
     );
     onMessage(message, text);
   }

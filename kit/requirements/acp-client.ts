@@ -8,6 +8,7 @@
 import { INITIALIZATION, OVERVIEW, PROMPT_TURN, TOOL_CALLS, TRANSPORTS } from "./acp-spec-pages.js";
 import type { Requirement } from "./types.js";
 import { ACP_CLIENT_GATING_REQUIREMENTS } from "./acp-client-gating.js";
+import { ACP_CLIENT_ROBUSTNESS_REQUIREMENTS } from "./acp-client-robustness.js";
 
 const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
   protocol: "acp" as const,
@@ -61,10 +62,13 @@ export const ACP_CLIENT_REQUIREMENTS = [
   // jsonrpc
   client({
     id: "client.jsonrpc.method-not-found",
-    title: "an agent-to-client request for an unknown method gets error -32601",
+    title:
+      "an agent-to-client request for an unknown method that is not _-prefixed (foo/bar) gets error -32601",
     area: "jsonrpc",
     level: "should",
     cite: "docs/protocol/v1/extensibility.mdx#custom-requests",
+    rationale:
+      "JSON-RPC 2.0 reserves -32601 for a method that does not exist; the _-prefixed case, a must, is client.extensibility.unknown-custom-request.",
   }),
   client({
     id: "client.jsonrpc.unique-request-ids",
@@ -212,6 +216,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
     cite: `${TRANSPORTS}#stdio`,
   }),
   ...ACP_CLIENT_GATING_REQUIREMENTS,
+  ...ACP_CLIENT_ROBUSTNESS_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpClientRequirementId = (typeof ACP_CLIENT_REQUIREMENTS)[number]["id"];

@@ -1,7 +1,8 @@
 /**
  * capabilities: the agent calls fs/* and terminal/* whether or not the client advertised them,
  * and the client must refuse what it did not advertise. A client that advertised a capability
- * makes its scenario not applicable: serving it is then the client's right.
+ * makes its scenario not applicable: serving it is then the client's right. A call left
+ * unanswered (the client hangs on it) fails too: it got no error.
  */
 import type { Scenario } from "../../kit/scenario.js";
 import { agentScript } from "./agent-scripts.js";
@@ -21,6 +22,32 @@ function advertised(run: ClientRun): {
     terminal?: unknown;
   };
   return { fs: capabilities.fs, terminal: capabilities.terminal };
+}
+
+/**
+ * The agent's requests under `prefix` the client never answered. The mock agent logs an fs or
+ * terminal call only once it is answered, so a client that hangs on one shows only here.
+ */
+function unansweredRequests(run: ClientRun, prefix: string): string[] {
+  const answered = new Set(
+    clientMessages(run).flatMap((message) =>
+      "method" in message || !("id" in message) ? [] : [JSON.stringify(message.id)],
+    ),
+  );
+  return run.events.flatMap((event) => {
+    if (event.kind !== "sent") return [];
+    try {
+      const frame = JSON.parse(event.text) as { id?: unknown; method?: unknown };
+      return typeof frame.method === "string" &&
+        frame.method.startsWith(prefix) &&
+        frame.id !== undefined &&
+        !answered.has(JSON.stringify(frame.id))
+        ? [frame.method]
+        : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 export const capabilitiesFsScenario: Scenario = {
@@ -48,6 +75,16 @@ export const capabilitiesFsScenario: Scenario = {
       return;
     }
     const calls = run.events.flatMap((event) => (event.kind === "fs" ? [event] : []));
+    const unanswered = unansweredRequests(run, "fs/");
+    if (calls.length === 0 && unanswered.length > 0) {
+      context.check({
+        requirement: "client.capabilities.refuses-unadvertised-fs",
+        verdict: "fail",
+        message: `${unanswered.join(" and ")} got no answer at all (${describeExit(run)}); a call the client did not advertise must get an error`,
+        evidence: { stderrTail: run.stderrTail },
+      });
+      return;
+    }
     if (calls.length === 0) {
       checkNotExercised(
         context,
@@ -100,6 +137,16 @@ export const capabilitiesTerminalScenario: Scenario = {
     const create = run.events.find(
       (event) => event.kind === "terminal" && event.method === "terminal/create",
     );
+    const unanswered = unansweredRequests(run, "terminal/");
+    if (create?.kind !== "terminal" && unanswered.length > 0) {
+      context.check({
+        requirement: "client.capabilities.refuses-unadvertised-terminal",
+        verdict: "fail",
+        message: `${unanswered.join(" and ")} got no answer at all (${describeExit(run)}); a call the client did not advertise must get an error`,
+        evidence: { stderrTail: run.stderrTail },
+      });
+      return;
+    }
     if (create?.kind !== "terminal") {
       checkNotExercised(
         context,

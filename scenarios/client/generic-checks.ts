@@ -39,6 +39,14 @@ function frameProblems(run: ClientRun): { framing: string[]; schema: string[]; r
       continue;
     }
     if (event.kind !== "received") continue;
+    if (event.problem === "blank-line") {
+      result.framing.push("an empty line: every line must be one JSON-RPC message");
+      continue;
+    }
+    if (event.problem === "invalid-utf8") {
+      result.framing.push(`a line that is not valid UTF-8: ${JSON.stringify(event.text.slice(0, 120))}`);
+      continue;
+    }
     if (event.message === undefined) {
       result.framing.push(`a line that is not JSON: ${JSON.stringify(event.text.slice(0, 120))}`);
       continue;

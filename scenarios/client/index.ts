@@ -22,6 +22,7 @@ import { foreignUpdatesScenario, wrongResponseIdScenario } from "./session-match
 import { clientForeignUpdatesProperty } from "./session-matching-properties.js";
 import { hungAgentScenario } from "./timeouts.js";
 import { gatingFalseScenario, gatingNullScenario, gatingOmittedScenario } from "./gating.js";
+import { malformedInputScenario } from "./jsonrpc-malformed-input.js";
 
 export { GENERIC_CLIENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -50,4 +51,5 @@ export const CLIENT_SCENARIOS: readonly Scenario[] = [
   clientSplitFramesProperty,
   clientForeignUpdatesProperty,
   clientPermissionAnywhereProperty,
+  malformedInputScenario,
 ];

@@ -1,18 +1,20 @@
 /**
  * jsonrpc: the agent asks the client for methods that do not exist, and answers the prompt
- * with an error code no client can know. The first must get -32601; the second must not hang
- * or crash the client, whatever else it makes of the error.
+ * with an error code no client can know. The first must get -32601; the second must fail the
+ * turn cleanly: not hang, not crash, and not report success for a prompt that got an error.
  */
 import type { Scenario } from "../../kit/scenario.js";
 import { agentScript, nonce } from "./agent-scripts.js";
-import { describeExit, runClient } from "./driver.js";
+import { crashSignature } from "./crash-signatures.js";
+import { describeExit, failedCleanly, runClient } from "./driver.js";
 import { recordGenericClientChecks } from "./generic-checks.js";
+import { checkNotExercised } from "./shared-checks.js";
 
 export const unknownRequestScenario: Scenario = {
   id: "client.jsonrpc.unknown-requests",
   title: "the agent sends requests for methods that do not exist",
   mode: "client",
-  requirements: ["client.jsonrpc.method-not-found"],
+  requirements: ["client.jsonrpc.method-not-found", "client.extensibility.unknown-custom-request"],
   async run(context) {
     const run = await runClient(
       context,
@@ -25,28 +27,40 @@ export const unknownRequestScenario: Scenario = {
     );
     recordGenericClientChecks(context, run);
     const answers = run.events.flatMap((event) => (event.kind === "response" ? [event] : []));
-    if (answers.length < 2) {
-      context.check({
-        requirement: "client.jsonrpc.method-not-found",
-        verdict: "fail",
-        message: `${2 - answers.length} of the agent's requests for unknown methods were never answered (${describeExit(run)})`,
-      });
-      return;
+    for (const [method, requirement] of [
+      ["foo/bar", "client.jsonrpc.method-not-found"],
+      ["_kit/unknown", "client.extensibility.unknown-custom-request"],
+    ] as const) {
+      const answer = answers.find((candidate) => candidate.method === method);
+      const code = (answer?.error as { code?: unknown } | undefined)?.code;
+      // The agent asks one request after the other: a client stuck on the first is never asked the second.
+      const asked = run.events.some(
+        (event) => event.kind === "sent" && event.text.includes(`"method":"${method}"`),
+      );
+      if (!asked) {
+        checkNotExercised(
+          context,
+          requirement,
+          `the agent never got to send ${method} (${describeExit(run)})`,
+        );
+        continue;
+      }
+      context.check(
+        answer === undefined
+          ? {
+              requirement,
+              verdict: "fail",
+              message: `the agent's ${method} request was never answered (${describeExit(run)}); expected error -32601`,
+            }
+          : code !== -32601
+            ? {
+                requirement,
+                verdict: "fail",
+                message: `${method} must get error -32601, got ${JSON.stringify(answer.error ?? { result: answer.result })}`,
+              }
+            : { requirement, verdict: "pass", message: `${method} was answered -32601` },
+      );
     }
-    const wrong = answers.find((answer) => (answer.error as { code?: unknown } | undefined)?.code !== -32601);
-    if (wrong) {
-      context.check({
-        requirement: "client.jsonrpc.method-not-found",
-        verdict: "fail",
-        message: `${wrong.method} must get error -32601, got ${JSON.stringify(wrong.error ?? { result: wrong.result })}`,
-      });
-      return;
-    }
-    context.check({
-      requirement: "client.jsonrpc.method-not-found",
-      verdict: "pass",
-      message: "foo/bar and _kit/unknown were both answered -32601",
-    });
   },
 };
 
@@ -61,19 +75,28 @@ export const unknownErrorCodeScenario: Scenario = {
       agentScript([{ error: { code: -31999, message: "kit: an error code from the future" } }]),
     );
     recordGenericClientChecks(context, run);
-    if (run.timedOut || run.exit?.signal) {
-      context.check({
-        requirement: "client.jsonrpc.survives-unknown-error-code",
-        verdict: "fail",
-        message: `after error -31999 for its prompt, ${describeExit(run)}`,
-        evidence: { stderrTail: run.stderrTail },
-      });
-      return;
-    }
-    context.check({
-      requirement: "client.jsonrpc.survives-unknown-error-code",
-      verdict: "pass",
-      message: `after error -31999 for its prompt, ${describeExit(run)}`,
-    });
+    const crash = crashSignature(run.output);
+    const wrong =
+      run.timedOut || run.exit?.signal
+        ? describeExit(run)
+        : crash !== undefined
+          ? `the client crashed (its output shows ${crash}); ${describeExit(run)}`
+          : !failedCleanly(run)
+            ? `${describeExit(run)}: it reported success for a prompt that got an error`
+            : undefined;
+    context.check(
+      wrong !== undefined
+        ? {
+            requirement: "client.jsonrpc.survives-unknown-error-code",
+            verdict: "fail",
+            message: `after error -31999 for its prompt, ${wrong}; expected it to fail the turn cleanly (exit by itself with a nonzero code)`,
+            evidence: { stderrTail: run.stderrTail },
+          }
+        : {
+            requirement: "client.jsonrpc.survives-unknown-error-code",
+            verdict: "pass",
+            message: `after error -31999 for its prompt, ${describeExit(run)}, without a crash`,
+          },
+    );
   },
 };

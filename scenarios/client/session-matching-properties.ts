@@ -18,7 +18,15 @@ export const clientForeignUpdatesProperty = definePropertyScenario<null, TurnSte
     "no interleaving of the turn's updates, updates for other sessions and a permission request shows a foreign update's text as the turn's output",
   mode: "client",
   requirements: ["client.session-matching.ignores-foreign-updates"],
-  setup: async () => null,
+  // A client that shows none of the agent's text would hold in every case without proving
+  // anything: one plain turn first tells whether the client's output can show a leak at all.
+  async setup(context) {
+    const steps: TurnStep[] = [{ kind: "own-update" }];
+    const texts = turnTexts(steps);
+    const run = await runInterleavedTurn(context, steps, texts);
+    if (run.output.includes(texts.own[0]!)) return null;
+    return `the client did not show the text of a plain turn's update (${describeExit(run)}), so the kit cannot see which updates it takes for the turn's`;
+  },
   // Every turn asks permission somewhere, because a client may look back at what came before a
   // request and show it; turns without one are what the fixed foreign-updates scenario plays.
   arbitrary: () =>

@@ -42,9 +42,18 @@ export const foreignUpdatesScenario: Scenario = {
       });
       return;
     }
+    if (!run.output.includes(canary) && !run.output.includes(own)) {
+      // A client that shows nothing cannot show the canary either: its silence is no evidence.
+      checkNotExercised(
+        context,
+        "client.session-matching.ignores-foreign-updates",
+        `the client showed neither its own session's text nor the foreign one, so the kit cannot see which updates it takes for the turn's (${describeExit(run)})`,
+      );
+      return;
+    }
     const how = run.output.includes(canary)
       ? "the client failed the turn"
-      : "the canary never appeared in the client's output";
+      : "the client showed its own session's text and never the canary";
     context.check({
       requirement: "client.session-matching.ignores-foreign-updates",
       verdict: "pass",

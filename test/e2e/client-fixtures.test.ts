@@ -83,6 +83,27 @@ describe.concurrent("client mode", () => {
     expect(run.stdout).toContain("not tested: client.permission.cancelled-on-cancel");
   });
 
+  it("a client that shows none of the agent's text leaves foreign updates not tested, not passed", async () => {
+    const run = await runCli([
+      "client",
+      ...CLIENT_TIMEOUT,
+      "--runs",
+      "1",
+      "--only",
+      "client.session-matching.ignores-foreign-updates",
+      "--",
+      process.execPath,
+      join(ROOT, "dist/fixtures/clients/shows-nothing.js"),
+      "{agent}",
+    ]);
+    const foreign = run.report!.requirements.find(
+      (result) => result.id === "client.session-matching.ignores-foreign-updates",
+    );
+    expect(foreign?.verdict, run.stdout).toBe("not-tested");
+    // Both the fixed scenario and the property say why rather than pass.
+    expect(foreign!.checks.map((check) => check.verdict)).toEqual(["not-tested", "not-tested"]);
+  });
+
   it("refuses a client command without {agent}", async () => {
     const run = await runCli([
       "client",

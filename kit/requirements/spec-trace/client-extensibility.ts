@@ -45,7 +45,7 @@ export const CLIENT_EXTENSIBILITY_STATEMENTS: readonly SpecStatement[] = [
     line: 65,
     keyword: "MUST",
     says: "A custom request the client receives gets a response with the same id; an unknown one gets -32601 (Method not found).",
-    checkedBy: ["client.jsonrpc.method-not-found"],
+    checkedBy: ["client.extensibility.unknown-custom-request"],
     note: "the requirement is graded should, as the page's own 'should respond with Method not found'",
   },
   {
