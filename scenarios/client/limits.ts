@@ -70,9 +70,10 @@ export const stdoutFloodScenario: Scenario = {
       }
     }
     // A client that keeps the line must hold the extra 192 MiB; a bounded one that reads and
-    // discards shows only garbage-collection noise, which can reach tens of MiB on a busy machine.
+    // discards shows only garbage-collection noise, which reached 167 MiB on a loaded CI machine
+    // (two correct fixture clients); the bar sits between the two.
     const extra = large.peakRssBytes - small.peakRssBytes;
-    if (extra >= 160 * MIB) {
+    if (extra >= 176 * MIB) {
       context.check({
         requirement: "client.limits.flood-bounded",
         verdict: "fail",
