@@ -71,10 +71,18 @@ export const slashCommandsScenario: Scenario = {
     // Text only: a command with a resource_link beside it would also fail an agent that refuses
     // resource_link everywhere, a defect agent.prompt.resource-link-accepted already reports.
     const { outcome, endSeq } = await agent.prompt(sessionId, [{ type: "text", text: `/${name}` }]);
-    const stopReason =
-      outcome.kind === "response" && !outcome.error
-        ? (outcome.result as { stopReason?: unknown } | undefined)?.stopReason
-        : undefined;
+    if (outcome.kind !== "response") {
+      // A turn that never ends is agent.timeouts.request-answered's to report, for any prompt.
+      context.check({
+        requirement: "agent.prompt.slash-command-runs",
+        verdict: "not-tested",
+        message: `the prompt /${name} got no answer (${describeOutcome(outcome)}); the request deadline check reports that`,
+      });
+      return;
+    }
+    const stopReason = !outcome.error
+      ? (outcome.result as { stopReason?: unknown } | undefined)?.stopReason
+      : undefined;
     context.check(
       typeof stopReason === "string"
         ? {
