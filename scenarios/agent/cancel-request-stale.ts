@@ -5,15 +5,11 @@
  * to go on answering prompts.
  */
 import type { Scenario } from "../../kit/scenario.js";
-import type { IncomingMessage } from "../../kit/wire/connection.js";
 import { AgentUnderTest } from "./driver.js";
+import { claimRepliesWithoutId } from "./notification-replies.js";
 import { describeOutcome, excerptBetween } from "./evidence.js";
 
 const NEVER_SENT_ID = "acp-conformance-never-sent";
-
-const isReplyWithoutId = (incoming: IncomingMessage) =>
-  incoming.message.kind === "response" &&
-  (incoming.message.id === null || !Object.hasOwn(incoming.value as object, "id"));
 
 export const staleCancelRequestScenario: Scenario = {
   id: "agent.cancellation.cancel-request-stale",
@@ -31,14 +27,8 @@ export const staleCancelRequestScenario: Scenario = {
     await agent.connection.notify("$/cancel_request", { requestId: answered.request.id });
     await agent.connection.notify("$/cancel_request", { requestId: NEVER_SENT_ID });
     const next = await agent.prompt(sessionId, prompt);
-    await agent.settle();
-    const replies = agent.connection.received.filter(
-      (incoming) => incoming.seq >= fromSeq && isReplyWithoutId(incoming),
-    );
     // A reply without an id is this check's finding, not an envelope one.
-    agent.connection.claimProblems(
-      (problem) => problem.kind === "envelope" && replies.some((reply) => reply.seq === problem.seq),
-    );
+    const replies = await claimRepliesWithoutId(agent, fromSeq);
     if (replies.length > 0) {
       context.check({
         requirement: "agent.jsonrpc.no-reply-to-notification",

@@ -3,19 +3,13 @@
  * response-count rules are checked on every frame (generic-checks.ts).
  */
 import type { Scenario } from "../../kit/scenario.js";
-import { sameId, type IncomingMessage } from "../../kit/wire/connection.js";
+import { sameId } from "../../kit/wire/connection.js";
 import { AgentUnderTest } from "./driver.js";
+import { claimRepliesWithoutId, isReplyWithoutId } from "./notification-replies.js";
 import { describeOutcome, excerptAround, excerptBetween } from "./evidence.js";
 
 /** 0 is falsy, 2^32 + 1 does not fit 32 bits, and the string has characters outside ASCII. */
 const PROBE_IDS = [0, 4_294_967_297, "kit-✓-ß-1"] as const;
-
-function isReplyWithoutId(incoming: IncomingMessage): boolean {
-  return (
-    incoming.message.kind === "response" &&
-    (incoming.message.id === null || !Object.hasOwn(incoming.value as object, "id"))
-  );
-}
 
 export const idTypesScenario: Scenario = {
   id: "agent.jsonrpc.id-types",
@@ -94,13 +88,7 @@ export const notificationsScenario: Scenario = {
       { note: "a notification for a method that does not exist" },
       { deliberate: true },
     );
-    await agent.settle();
-    const replies = agent.connection.received.filter(
-      (incoming) => incoming.seq >= fromSeq && isReplyWithoutId(incoming),
-    );
-    agent.connection.claimProblems(
-      (problem) => problem.kind === "envelope" && replies.some((reply) => reply.seq === problem.seq),
-    );
+    const replies = await claimRepliesWithoutId(agent, fromSeq);
     if (replies.length > 0) {
       context.check({
         requirement: "agent.jsonrpc.no-reply-to-notification",
