@@ -512,6 +512,17 @@ export interface AgentScript {
   prompts?: PromptRule[];
   cancel?: CancelBehaviour;
   faults?: Faults;
+  /**
+   * session/update payloads sent for the session being created, with the sessionId session/new is about to answer: `before` just before the answer is written, `after` just after it (before any prompt).
+   */
+  sessionNewUpdates?: {
+    before?: {
+      [k: string]: unknown;
+    }[];
+    after?: {
+      [k: string]: unknown;
+    }[];
+  };
 }
 export interface InitializeAnswer {
   /**

@@ -10,6 +10,7 @@ import type { Frame, PeerWire } from "../peer-wire.js";
 import type { AgentAction, AgentScript } from "../script-types.js";
 import { ClientRequests, classifyOutcome, type Turn } from "./client-requests.js";
 import { connectMcpServers } from "../reference/mcp-servers.js";
+import { answerSessionNewWithUpdates } from "./session-new-updates.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
 type Reply = { result: unknown } | { error: RpcError };
@@ -145,6 +146,7 @@ export class MockAgentRuntime {
         this.#sessions.set(sessionId, { cwd: params.cwd });
         // Like every agent, it connects the MCP servers it is given (session-setup.mdx#mcp-servers).
         connectMcpServers(sessionId, params.mcpServers);
+        if (answerSessionNewWithUpdates(this.#wire, script, requestId, sessionId)) return "hang"; // answered
         return { result: { sessionId } };
       }
       case "session/prompt":

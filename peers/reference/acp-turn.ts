@@ -10,6 +10,7 @@ import { spawn } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { KIT_VERSION } from "../../kit/version.js";
+import { SessionOutput } from "./session-output.js";
 
 export interface AcpTurnOptions {
   command: string;
@@ -60,15 +61,10 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
 
   const runTurn = async (): Promise<string> => {
     let sessionId: string | undefined;
-    let text = "";
+    const output = new SessionOutput();
     const client = acp
       .client({ name: options.clientName })
-      .onNotification(acp.methods.client.session.update, ({ params }) => {
-        // Only this session's output is this turn's output.
-        if (params.sessionId !== sessionId) return;
-        if (params.update.sessionUpdate === "agent_message_chunk" && params.update.content.type === "text")
-          text += params.update.content.text;
-      })
+      .onNotification(acp.methods.client.session.update, ({ params }) => output.add(params))
       .onRequest(acp.methods.client.session.requestPermission, async ({ params, agent: connection }) => {
         if (process.env.ACP_CONFORMANCE_SCENARIO?.endsWith("permission.cancel-while-asking")) {
           await connection.notify(acp.methods.agent.session.cancel, { sessionId: params.sessionId });
@@ -99,12 +95,13 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
         cwd: options.cwd ?? process.cwd(),
         mcpServers: [],
       }));
+      output.bind(sessionId!);
       const { stopReason } = await connection.request(acp.methods.agent.session.prompt, {
         sessionId: sessionId!,
         prompt: [{ type: "text", text: options.prompt }],
       });
       if (stopReason !== "end_turn") throw new Error(`the turn ended with ${stopReason}`);
-      return text;
+      return output.text;
     });
   };
 

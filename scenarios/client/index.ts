@@ -23,6 +23,9 @@ import { clientForeignUpdatesProperty } from "./session-matching-properties.js";
 import { hungAgentScenario } from "./timeouts.js";
 import { gatingFalseScenario, gatingNullScenario, gatingOmittedScenario } from "./gating.js";
 import { malformedInputScenario } from "./jsonrpc-malformed-input.js";
+import { updateVariantsScenario } from "./update-variants.js";
+import { updateTimingScenario } from "./update-timing.js";
+import { stopReasonsScenario } from "./stop-reasons.js";
 
 export { GENERIC_CLIENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -52,4 +55,7 @@ export const CLIENT_SCENARIOS: readonly Scenario[] = [
   clientForeignUpdatesProperty,
   clientPermissionAnywhereProperty,
   malformedInputScenario,
+  updateVariantsScenario,
+  updateTimingScenario,
+  stopReasonsScenario,
 ];
