@@ -31,25 +31,25 @@ export const ACP_CLIENT_UPDATE_REQUIREMENTS = [
   survives({
     id: "client.events.survives-message-chunks",
     title: "keeps working after agent message, thought and user message chunks whose messageIds interleave",
-    cite: `${PROMPT_TURN}#message-ids`,
+    cite: `${PROMPT_TURN}#3-agent-reports-output`,
   }),
   survives({
     id: "client.events.survives-tool-calls",
     title:
       "keeps working after tool calls of every kind and status, with locations, and partial tool_call_updates carrying content, diff and terminal entries",
-    cite: `${TOOL_CALLS}#content`,
+    cite: `${TOOL_CALLS}#updating`,
   }),
   survives({
     id: "client.events.survives-agent-content",
     title:
       "keeps working after agent message chunks of image, audio, embedded resource and resource_link blocks",
-    cite: "docs/protocol/v1/content.mdx#content-types",
+    cite: "schema/v1/schema.json#/$defs/ContentBlock",
   }),
   survives({
     id: "client.events.survives-plan",
     title:
       "keeps working after plan updates with every priority and status, a replacement plan and an empty one",
-    cite: "docs/protocol/v1/agent-plan.mdx#creating-plans",
+    cite: "schema/v1/schema.json#/$defs/Plan",
   }),
   survives({
     id: "client.events.survives-mode-update",
@@ -80,7 +80,7 @@ export const ACP_CLIENT_UPDATE_REQUIREMENTS = [
   survives({
     id: "client.events.survives-session-info-update",
     title: "keeps working after session_info_update with a title, with only updatedAt, and with title null",
-    cite: "docs/protocol/v1/session-list.mdx#updating-session-metadata",
+    cite: "schema/v1/schema.json#/$defs/SessionInfoUpdate",
   }),
   survives({
     id: "client.events.survives-usage-update",
@@ -102,7 +102,7 @@ export const ACP_CLIENT_UPDATE_REQUIREMENTS = [
       "shows the agent's text sent just before and just after the session/new answer, and just before the session/prompt answer",
     level: "should",
     position: true,
-    cite: `${OVERVIEW}#notifications-1`,
+    cite: `${OVERVIEW}#message-flow`,
     rationale:
       "An agent may notify about a session as soon as it exists, which can be before its session/new answer reaches the client, and a turn's last chunk comes right before the prompt's answer; the spec names no keyword, and the kit takes the position that a client keeps such updates (buffering those for a session id it has not been told yet) rather than dropping them. Only a client whose output shows the agent's text is judged.",
   },

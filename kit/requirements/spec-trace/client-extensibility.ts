@@ -9,7 +9,17 @@ export const CLIENT_EXTENSIBILITY_STATEMENTS: readonly SpecStatement[] = [
     line: 10,
     keyword: "implied",
     says: "Every type may carry _meta: the client accepts it on anything the agent sends and assumes nothing about its content.",
-    gap: "Add _meta (and unknown fields) to every object the kit's agent sends; the client must behave exactly as without it and finish the turn.",
+    checkedBy: ["client.extensibility.accepts-meta"],
+    note: "_meta on a session/update's params, the update, its content, a tool call with its content and locations, and a plan with its entries; not on the answers to the client's own requests.",
+  },
+  {
+    id: "extensibility#future-names-survived",
+    page: "extensibility",
+    anchor: "the-_meta-field",
+    line: 39,
+    keyword: "implied",
+    says: "Every name outside the spec is reserved for future protocol versions, so an agent of a later version may send update variants and fields v1 does not define; the client keeps working when it meets one.",
+    checkedBy: ["client.extensibility.survives-unknown-update"],
   },
   {
     id: "extensibility#trace-context-keys",
@@ -67,6 +77,6 @@ export const CLIENT_EXTENSIBILITY_STATEMENTS: readonly SpecStatement[] = [
     line: 109,
     keyword: "SHOULD",
     says: "The client ignores custom notifications it does not recognize.",
-    gap: "Send _kit/noise mid-turn; no reply may appear and the turn must finish.",
+    checkedBy: ["client.extensibility.ignores-unknown-notification"],
   },
 ];

@@ -86,7 +86,8 @@ export const CLIENT_OVERVIEW_STATEMENTS: readonly SpecStatement[] = [
     line: 201,
     keyword: "implied",
     says: "session/update and elicitation/complete are notifications the client accepts whenever a session exists, during a turn or not.",
-    gap: "Send session/update right after the session/new response, between turns and during load replay; the client must keep working and finish its next turn.",
+    checkedBy: ["client.events.keeps-updates-around-answers", "client.events.survives-commands-update"],
+    note: "Updates just before and just after the session/new answer and just before the prompt's answer; between turns and during a load's replay are not seen here.",
   },
   {
     id: "overview#absolute-paths",

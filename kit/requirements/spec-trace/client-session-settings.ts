@@ -29,7 +29,8 @@ export const CLIENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     line: 108,
     keyword: "implied",
     says: "The client accepts a current_mode_update the agent sends and keeps working.",
-    gap: "Send current_mode_update mid-turn; the client must finish the turn (and use the new mode in a later set_mode, if any).",
+    checkedBy: ["client.events.survives-mode-update"],
+    note: "Survival only: whether a later session/set_mode uses the new mode is not seen.",
   },
   // session-config-options
   {
@@ -75,7 +76,7 @@ export const CLIENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     line: 168,
     keyword: "MUST",
     says: "The client handles missing and unknown categories (including _-prefixed ones) gracefully.",
-    gap: 'Send options with no category, category "_kit" and "future_cat"; the client must finish the turn.',
+    checkedBy: ["client.events.survives-config-update"],
   },
   {
     id: "session-config-options#category-placement",
@@ -102,7 +103,7 @@ export const CLIENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     line: 202,
     keyword: "SHOULD",
     says: "The client ignores a config option whose type it does not recognize.",
-    gap: 'Send an option with type "_kit_slider"; the client must finish the turn and never set it.',
+    checkedBy: ["client.events.ignores-unknown-config-type"],
   },
   {
     id: "session-config-options#set-config-params",
@@ -121,7 +122,7 @@ export const CLIENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     line: 291,
     keyword: "implied",
     says: "The client accepts a config_option_update from the agent and keeps working.",
-    gap: "Send config_option_update mid-turn; the client must finish the turn.",
+    checkedBy: ["client.events.survives-config-update"],
   },
   {
     id: "session-config-options#fallback-to-modes",
@@ -140,7 +141,7 @@ export const CLIENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     line: 10,
     keyword: "implied",
     says: "The client accepts available_commands_update after the session is created, before any prompt.",
-    gap: "Send available_commands_update right after the session/new response; the client must keep working and finish its turn.",
+    checkedBy: ["client.events.survives-commands-update"],
   },
   {
     id: "slash-commands#commands-replaced",

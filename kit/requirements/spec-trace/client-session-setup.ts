@@ -221,7 +221,8 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 199,
     keyword: "implied",
     says: "The client accepts session_info_update at any time; omitted fields stay as they were and null clears title or updatedAt.",
-    gap: "Send session_info_update with a title, then one with only updatedAt, then title null, mid-turn and between turns; the client must keep working.",
+    checkedBy: ["client.events.survives-session-info-update"],
+    note: "Sent mid-turn only; between turns is not seen, and what the client keeps of the title is not visible.",
   },
   // session-delete
   {

@@ -1,9 +1,6 @@
 /** The client's statements on the prompt-turn, content, tool-calls and agent-plan pages. */
 import type { SpecStatement } from "./types.js";
 
-const survived = (update: string) =>
-  `Send ${update} mid-turn; the client must keep working and finish the turn (and show it, where the output can be seen).`;
-
 export const CLIENT_TURN_STATEMENTS: readonly SpecStatement[] = [
   // prompt-turn
   {
@@ -56,7 +53,17 @@ export const CLIENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     schema: "schema/v1/schema.json#/$defs/SessionNotification",
     keyword: "implied",
     says: "The client accepts every session/update variant of the stable schema (message, thought and user chunks, tool calls, plans, commands, mode, config, session info, usage).",
-    gap: survived("every stable session/update variant in turn"),
+    checkedBy: [
+      "client.events.survives-message-chunks",
+      "client.events.survives-tool-calls",
+      "client.events.survives-agent-content",
+      "client.events.survives-plan",
+      "client.events.survives-mode-update",
+      "client.events.survives-config-update",
+      "client.events.survives-session-info-update",
+      "client.events.survives-usage-update",
+      "client.events.survives-commands-update",
+    ],
   },
   {
     id: "prompt-turn#message-ids-grouped",
@@ -65,7 +72,8 @@ export const CLIENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     line: 169,
     keyword: "implied",
     says: "Chunks with the same messageId belong to one message and a changed messageId starts a new one; the client treats the id as opaque.",
-    gap: survived("chunks with two messageIds, including thought chunks,"),
+    checkedBy: ["client.events.survives-message-chunks"],
+    note: "Seen as the client surviving interleaved messageIds and, where it shows the agent's text, showing the chunk's text; how it groups the chunks into messages is not seen.",
   },
   {
     id: "prompt-turn#usage-update-survived",
@@ -74,7 +82,7 @@ export const CLIENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     line: 192,
     keyword: "implied",
     says: "The client accepts a usage_update (context size and cost) without failing.",
-    gap: survived("usage_update"),
+    checkedBy: ["client.events.survives-usage-update"],
   },
   {
     id: "prompt-turn#stop-reason-ends-turn",
@@ -84,7 +92,8 @@ export const CLIENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     schema: "schema/v1/schema.json#/$defs/PromptResponse",
     keyword: "implied",
     says: "The prompt response's stopReason ends the turn: the client handles each stop reason (end_turn, max_tokens, max_turn_requests, refusal, cancelled).",
-    gap: "Answer a turn with each stop reason; the client must end the turn for each and stay usable for the next.",
+    checkedBy: ["client.prompt.ends-turn-on-every-stop-reason"],
+    note: "One client run per stop reason: the turn must end without a hang; whether the client stays usable for a next turn is not seen, and the exit code (success or not) is reported, not judged.",
   },
   {
     id: "prompt-turn#one-prompt-at-a-time",
@@ -151,7 +160,7 @@ export const CLIENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     line: 16,
     keyword: "implied",
     says: "The client accepts every content block type from the agent in message chunks and tool call content, even ones it cannot show.",
-    gap: survived("agent_message_chunk with image, audio, resource and resource_link blocks"),
+    checkedBy: ["client.events.survives-agent-content"],
   },
   {
     id: "content#embedded-context",
@@ -173,9 +182,7 @@ export const CLIENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     line: 14,
     keyword: "implied",
     says: "The client accepts tool_call and tool_call_update notifications of every kind and status.",
-    gap: survived(
-      "tool calls of every kind and status (today only one kind and status is sent, and nothing checks the client kept working)",
-    ),
+    checkedBy: ["client.events.survives-tool-calls"],
   },
   {
     id: "tool-calls#partial-updates-merged",
@@ -222,7 +229,8 @@ export const CLIENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     line: 229,
     keyword: "implied",
     says: "The client accepts tool call content of every type: content blocks, diffs and embedded terminals.",
-    gap: survived("tool_call_update with content, diff and terminal entries"),
+    checkedBy: ["client.events.survives-tool-calls"],
+    note: "The terminal entry names a terminal the client never created (the kit's client runs advertise none); a client that shows embedded terminals is not seen showing one.",
   },
   {
     id: "tool-calls#terminal-output-after-release",
@@ -240,7 +248,7 @@ export const CLIENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     line: 295,
     keyword: "implied",
     says: "The client accepts tool call locations (absolute paths and lines) and may follow them.",
-    gap: survived("tool_call with locations"),
+    checkedBy: ["client.events.survives-tool-calls"],
   },
   // agent-plan
   {
@@ -250,7 +258,7 @@ export const CLIENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     line: 12,
     keyword: "implied",
     says: "The client accepts plan updates with entries of every priority and status.",
-    gap: survived("plan updates"),
+    checkedBy: ["client.events.survives-plan"],
   },
   {
     id: "agent-plan#plan-replaced",
