@@ -58,9 +58,48 @@ const selectOption = (id: string, category: string | undefined) => ({
   ],
 });
 
-/** The stable groups and the extension groups, in the order the agent sends them. */
+/**
+ * The stable groups and the extension groups, in the order the agent sends them. The config
+ * option groups come first: their categories are a must, and a client that crashes at an
+ * earlier group would leave that must untested.
+ */
 export function updateGroups(nonces: { chunks: string; unknown: string; meta: string }): UpdateGroup[] {
   return [
+    {
+      requirement: "client.events.survives-config-update",
+      what: 'a config_option_update with options of no category, category "_kit_custom" and category "kit_future"',
+      actions: [
+        update({
+          sessionUpdate: "config_option_update",
+          configOptions: [
+            selectOption("kit-plain", undefined),
+            selectOption("kit-custom", "_kit_custom"),
+            selectOption("kit-future", "kit_future"),
+            selectOption("kit-model", "model"),
+          ],
+        }),
+      ],
+    },
+    {
+      requirement: "client.events.ignores-unknown-config-type",
+      what: `a config_option_update with an option of type "_kit_slider" (${UNKNOWN_TYPE_OPTION})`,
+      actions: [
+        update({
+          sessionUpdate: "config_option_update",
+          configOptions: [
+            selectOption("kit-plain", undefined),
+            {
+              id: UNKNOWN_TYPE_OPTION,
+              name: "A slider",
+              type: "_kit_slider",
+              currentValue: 3,
+              min: 0,
+              max: 10,
+            },
+          ],
+        }),
+      ],
+    },
     {
       requirement: "client.events.survives-message-chunks",
       what: "agent_thought_chunk, agent_message_chunk and user_message_chunk under three messageIds, interleaved",
@@ -172,41 +211,6 @@ export function updateGroups(nonces: { chunks: string; unknown: string; meta: st
       requirement: "client.events.survives-mode-update",
       what: "a current_mode_update",
       actions: [update({ sessionUpdate: "current_mode_update", currentModeId: "kit-architect" })],
-    },
-    {
-      requirement: "client.events.survives-config-update",
-      what: 'a config_option_update with options of no category, category "_kit_custom" and category "kit_future"',
-      actions: [
-        update({
-          sessionUpdate: "config_option_update",
-          configOptions: [
-            selectOption("kit-plain", undefined),
-            selectOption("kit-custom", "_kit_custom"),
-            selectOption("kit-future", "kit_future"),
-            selectOption("kit-model", "model"),
-          ],
-        }),
-      ],
-    },
-    {
-      requirement: "client.events.ignores-unknown-config-type",
-      what: `a config_option_update with an option of type "_kit_slider" (${UNKNOWN_TYPE_OPTION})`,
-      actions: [
-        update({
-          sessionUpdate: "config_option_update",
-          configOptions: [
-            selectOption("kit-plain", undefined),
-            {
-              id: UNKNOWN_TYPE_OPTION,
-              name: "A slider",
-              type: "_kit_slider",
-              currentValue: 3,
-              min: 0,
-              max: 10,
-            },
-          ],
-        }),
-      ],
     },
     {
       requirement: "client.events.survives-session-info-update",
