@@ -8,7 +8,8 @@
  * answers (-32601 is the right answer; that is client.extensibility.unknown-custom-request's to
  * judge). So the group after which the answers stop is the one that took the client down, and
  * the groups after it are not tested. One more probe before the first group shows the client
- * answers probes at all; without it nothing here is judged.
+ * answers probes at all; without it nothing here is judged. A client that answers every probe
+ * and then fails the turn is not tested either: the update it gave up over cannot be told.
  */
 import type { Scenario, ScenarioContext } from "../../kit/scenario.js";
 import type { AgentAction } from "../../peers/script-types.js";
@@ -63,7 +64,6 @@ function extraFailure(group: UpdateGroup, run: ClientRun, showsText: boolean): s
 function recordGroups(context: ScenarioContext, run: ClientRun, groups: UpdateGroup[], last: string): void {
   const answered = probesAnswered(run);
   const showsText = run.output.includes(last);
-  const ending = succeeded(run) ? "the turn then completed" : `then ${describeExit(run)}`;
   groups.forEach((group, index) => {
     const requirement = group.requirement;
     if (answered === 0) {
@@ -77,6 +77,12 @@ function recordGroups(context: ScenarioContext, run: ClientRun, groups: UpdateGr
         context,
         requirement,
         `the client stopped answering at an earlier group, so it never read ${group.what}`,
+      );
+    } else if (answered === groups.length + 1 && !succeeded(run)) {
+      checkNotExercised(
+        context,
+        requirement,
+        `the client kept answering after every group, ${group.what} included, but did not complete the turn (${describeExit(run)}); which update, if any, made it give up cannot be told`,
       );
     } else if (answered === index + 1) {
       context.check({
@@ -93,7 +99,7 @@ function recordGroups(context: ScenarioContext, run: ClientRun, groups: UpdateGr
           : {
               requirement,
               verdict: "pass",
-              message: `after ${group.what}, the client answered the next probe (it read past them and kept serving); ${ending}${group.shownText && showsText ? ", and it showed the text they carried" : ""}`,
+              message: `after ${group.what}, the client answered the next probe (it read past them and kept serving), and the turn completed${group.shownText && showsText ? ", and it showed the text they carried" : ""}`,
             },
       );
     }
