@@ -10,6 +10,8 @@ import { spawn } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { KIT_VERSION } from "../../kit/version.js";
+import { newSession, prompt } from "./client-auth.js";
+import { CONFIG_OPTION_CAPABILITIES, changeOfferedSettings } from "./client-settings.js";
 
 export interface AcpTurnOptions {
   command: string;
@@ -88,18 +90,20 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
     return client.connectWith(stream, async (connection) => {
       const init = await connection.request(acp.methods.agent.initialize, {
         protocolVersion: acp.PROTOCOL_VERSION,
-        clientCapabilities: {},
+        clientCapabilities: { session: CONFIG_OPTION_CAPABILITIES },
         clientInfo: { name: options.clientName, version: KIT_VERSION },
       });
       if (init.protocolVersion !== acp.PROTOCOL_VERSION)
         throw new Error(
           `the agent speaks ACP protocol version ${init.protocolVersion}; this client speaks ${acp.PROTOCOL_VERSION}`,
         );
-      ({ sessionId } = await connection.request(acp.methods.agent.session.new, {
+      const session = await newSession(connection, init, {
         cwd: options.cwd ?? process.cwd(),
         mcpServers: [],
-      }));
-      const { stopReason } = await connection.request(acp.methods.agent.session.prompt, {
+      });
+      sessionId = session.sessionId;
+      await changeOfferedSettings(connection, session);
+      const { stopReason } = await prompt(connection, init, {
         sessionId: sessionId!,
         prompt: [{ type: "text", text: options.prompt }],
       });

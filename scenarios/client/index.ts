@@ -23,6 +23,8 @@ import { clientForeignUpdatesProperty } from "./session-matching-properties.js";
 import { hungAgentScenario } from "./timeouts.js";
 import { gatingFalseScenario, gatingNullScenario, gatingOmittedScenario } from "./gating.js";
 import { malformedInputScenario } from "./jsonrpc-malformed-input.js";
+import { configOptionsScenario, modesOnlyScenario } from "./session-config.js";
+import { authRequiredScenario, logoutScenario } from "./authentication.js";
 
 export { GENERIC_CLIENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -52,4 +54,8 @@ export const CLIENT_SCENARIOS: readonly Scenario[] = [
   clientForeignUpdatesProperty,
   clientPermissionAnywhereProperty,
   malformedInputScenario,
+  configOptionsScenario,
+  modesOnlyScenario,
+  authRequiredScenario,
+  logoutScenario,
 ];
