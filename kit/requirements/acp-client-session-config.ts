@@ -4,7 +4,6 @@
  * back to modes when only they are offered, and handles boolean options once it advertised
  * them. Joined into the client's requirements in acp-client.ts.
  */
-import { INITIALIZATION } from "./acp-spec-pages.js";
 import type { Requirement } from "./types.js";
 
 const SESSION_MODES = "docs/protocol/v1/session-modes.mdx";
@@ -57,7 +56,7 @@ export const ACP_CLIENT_SESSION_CONFIG_REQUIREMENTS = [
       "a client that advertised session.configOptions.boolean completes its turn when offered a boolean option, and sets one only with type boolean",
     level: "should",
     position: true,
-    cite: `${INITIALIZATION}#boolean-config-options`,
+    cite: `${CONFIG_OPTIONS}#boolean-config-options`,
     rationale:
       "The docs say only that the capability lets agents include boolean options, without a keyword on the client; a client that advertised it and then fails on one, or sets one as if it were a select, claimed a support it does not have.",
   }),
