@@ -17,6 +17,7 @@ import { clientMessages, describeExit, runClient, succeeded, type ClientRun } fr
 import { crashSignature } from "./crash-signatures.js";
 import { recordGenericClientChecks } from "./generic-checks.js";
 import { checkNotExercised } from "./shared-checks.js";
+import { recordNoModesOffered } from "./session-config.js";
 
 type Message = Record<string, unknown>;
 
@@ -125,6 +126,7 @@ export const authRequiredScenario: Scenario = {
     "client.initialization.authenticate-advertised-id",
     "client.initialization.no-authenticate-terminal-method",
     "client.initialization.authenticates-when-required",
+    "client.capabilities.set-mode-offered",
   ],
   async run(context) {
     const run = await runClient(
@@ -136,6 +138,7 @@ export const authRequiredScenario: Scenario = {
     );
     recordGenericClientChecks(context, run);
     recordAuthChecks(context, run);
+    recordNoModesOffered(context, run);
   },
 };
 

@@ -283,3 +283,32 @@ export const modesOnlyScenario: Scenario = {
       });
   },
 };
+
+/**
+ * set_mode is sent only after the agent returned modes: in a run whose agent offers none (the
+ * auth-required scenario's), any set_mode fails set-mode-offered. Judged over the whole run, so
+ * only a run that completed its turn passes.
+ */
+export function recordNoModesOffered(context: ScenarioContext, run: ClientRun): void {
+  const requirement = "client.capabilities.set-mode-offered";
+  const modeSets = sent(run, "session/set_mode");
+  if (modeSets.length > 0)
+    context.check({
+      requirement,
+      verdict: "fail",
+      message: "the client sent session/set_mode although the agent's session/new answer offered no modes",
+      evidence: { details: [shown(modeSets[0]!)] },
+    });
+  else if (succeeded(run))
+    context.check({
+      requirement,
+      verdict: "pass",
+      message: "offered no modes, the client sent no session/set_mode over its whole run (a completed turn)",
+    });
+  else
+    checkNotExercised(
+      context,
+      requirement,
+      `offered no modes, the client did not complete its turn (${describeExit(run)}), so its whole run was not seen`,
+    );
+}

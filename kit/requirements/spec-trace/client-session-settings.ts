@@ -21,7 +21,7 @@ export const CLIENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     keyword: "implied",
     says: "session/set_mode carries the sessionId and a modeId the agent offered, and is sent only after the agent returned modes.",
     checkedBy: ["client.capabilities.set-mode-offered"],
-    note: "a set_mode to an agent that offered no modes at all is not looked for (only runs that offer modes judge set_mode)",
+    note: "a set_mode to an agent that offered no modes is looked for in the auth-required scenario's run only",
   },
   {
     id: "session-modes#current-mode-update-survived",
