@@ -523,6 +523,19 @@ export interface AgentScript {
       [k: string]: unknown;
     }[];
   };
+  /**
+   * What the agent offers in its session/new answer besides the session id: session modes and config options (passed through as given, so a script may offer boolean options or odd shapes). session/set_mode and session/set_config_option are answered against them: an id or value never offered gets -32602.
+   */
+  sessionSettings?: {
+    /**
+     * The SessionModeState to answer: currentModeId and availableModes.
+     */
+    modes?: {};
+    /**
+     * The config options to answer (select and boolean).
+     */
+    configOptions?: {}[];
+  };
 }
 export interface InitializeAnswer {
   /**

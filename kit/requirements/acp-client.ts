@@ -10,6 +10,8 @@ import type { Requirement } from "./types.js";
 import { ACP_CLIENT_GATING_REQUIREMENTS } from "./acp-client-gating.js";
 import { ACP_CLIENT_ROBUSTNESS_REQUIREMENTS } from "./acp-client-robustness.js";
 import { ACP_CLIENT_UPDATE_REQUIREMENTS } from "./acp-client-updates.js";
+import { ACP_CLIENT_SESSION_CONFIG_REQUIREMENTS } from "./acp-client-session-config.js";
+import { ACP_CLIENT_AUTH_REQUIREMENTS } from "./acp-client-auth.js";
 
 const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
   protocol: "acp" as const,
@@ -219,6 +221,8 @@ export const ACP_CLIENT_REQUIREMENTS = [
   ...ACP_CLIENT_GATING_REQUIREMENTS,
   ...ACP_CLIENT_ROBUSTNESS_REQUIREMENTS,
   ...ACP_CLIENT_UPDATE_REQUIREMENTS,
+  ...ACP_CLIENT_SESSION_CONFIG_REQUIREMENTS,
+  ...ACP_CLIENT_AUTH_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpClientRequirementId = (typeof ACP_CLIENT_REQUIREMENTS)[number]["id"];

@@ -11,6 +11,8 @@ import type { AgentAction, AgentScript } from "../script-types.js";
 import { ClientRequests, classifyOutcome, type Turn } from "./client-requests.js";
 import { connectMcpServers } from "../reference/mcp-servers.js";
 import { answerSessionNewWithUpdates } from "./session-new-updates.js";
+import { AgentAuthentication } from "./authentication.js";
+import { SessionSettings } from "./session-settings.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
 type Reply = { result: unknown } | { error: RpcError };
@@ -37,7 +39,8 @@ export class MockAgentRuntime {
   readonly #sessions = new Map<string, { cwd: string; turn?: Turn }>();
   readonly #requests: ClientRequests;
   readonly #usedRules = new Set<number>();
-  #authenticated = false;
+  readonly #auth: AgentAuthentication;
+  readonly #settings: SessionSettings;
   #counter = 0;
   #sessionsCreated = 0;
   readonly #inFlight = new Set<Promise<void>>();
@@ -47,6 +50,8 @@ export class MockAgentRuntime {
     this.#wire = wire;
     this.#log = wire.log;
     this.#requests = new ClientRequests(wire, (prefix) => this.#id(prefix));
+    this.#auth = new AgentAuthentication(script);
+    this.#settings = new SessionSettings(script);
   }
 
   start(): void {
@@ -108,6 +113,8 @@ export class MockAgentRuntime {
     requestId: unknown,
   ): Promise<Reply | "hang"> {
     const script = this.#script;
+    const authRequired = this.#auth.gate(method);
+    if (authRequired) return authRequired;
     switch (method) {
       case "initialize": {
         const answer = script.initialize ?? {};
@@ -128,15 +135,14 @@ export class MockAgentRuntime {
         return { result };
       }
       case "authenticate":
-        if (!(script.requireAuth ?? []).includes(String(params.methodId)))
-          return {
-            error: { code: -32602, message: `Invalid params: unknown methodId ${String(params.methodId)}` },
-          };
-        this.#authenticated = true;
-        return { result: {} };
+        return this.#auth.authenticate(params);
+      case "logout":
+        return this.#auth.logout();
+      case "session/set_mode":
+        return this.#settings.setMode(params);
+      case "session/set_config_option":
+        return this.#settings.setConfigOption(params);
       case "session/new": {
-        if (script.requireAuth?.length && !this.#authenticated)
-          return { error: { code: -32000, message: "Authentication required" } };
         if (typeof params.cwd !== "string" || !isAbsolute(params.cwd) || !Array.isArray(params.mcpServers))
           return {
             error: { code: -32602, message: "Invalid params: cwd must be absolute and mcpServers an array" },
@@ -146,8 +152,9 @@ export class MockAgentRuntime {
         this.#sessions.set(sessionId, { cwd: params.cwd });
         // Like every agent, it connects the MCP servers it is given (session-setup.mdx#mcp-servers).
         connectMcpServers(sessionId, params.mcpServers);
-        if (answerSessionNewWithUpdates(this.#wire, script, requestId, sessionId)) return "hang"; // answered
-        return { result: { sessionId } };
+        const result = { sessionId, ...this.#settings.forNewSession(sessionId) };
+        if (answerSessionNewWithUpdates(this.#wire, script, requestId, result)) return "hang"; // answered
+        return { result };
       }
       case "session/prompt":
         return this.#prompt(params, requestId);

@@ -11,6 +11,8 @@ import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { KIT_VERSION } from "../../kit/version.js";
 import { SessionOutput } from "./session-output.js";
+import { newSession, prompt } from "./client-auth.js";
+import { CONFIG_OPTION_CAPABILITIES, changeOfferedSettings } from "./client-settings.js";
 
 export interface AcpTurnOptions {
   command: string;
@@ -84,19 +86,21 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
     return client.connectWith(stream, async (connection) => {
       const init = await connection.request(acp.methods.agent.initialize, {
         protocolVersion: acp.PROTOCOL_VERSION,
-        clientCapabilities: {},
+        clientCapabilities: { session: CONFIG_OPTION_CAPABILITIES },
         clientInfo: { name: options.clientName, version: KIT_VERSION },
       });
       if (init.protocolVersion !== acp.PROTOCOL_VERSION)
         throw new Error(
           `the agent speaks ACP protocol version ${init.protocolVersion}; this client speaks ${acp.PROTOCOL_VERSION}`,
         );
-      ({ sessionId } = await connection.request(acp.methods.agent.session.new, {
+      const session = await newSession(connection, init, {
         cwd: options.cwd ?? process.cwd(),
         mcpServers: [],
-      }));
-      output.bind(sessionId!);
-      const { stopReason } = await connection.request(acp.methods.agent.session.prompt, {
+      });
+      sessionId = session.sessionId;
+      output.bind(sessionId);
+      await changeOfferedSettings(connection, session);
+      const { stopReason } = await prompt(connection, init, {
         sessionId: sessionId!,
         prompt: [{ type: "text", text: options.prompt }],
       });

@@ -26,6 +26,8 @@ import { malformedInputScenario } from "./jsonrpc-malformed-input.js";
 import { updateVariantsScenario } from "./update-variants.js";
 import { updateTimingScenario } from "./update-timing.js";
 import { stopReasonsScenario } from "./stop-reasons.js";
+import { configOptionsScenario, modesOnlyScenario } from "./session-config.js";
+import { authRequiredScenario, logoutScenario } from "./authentication.js";
 
 export { GENERIC_CLIENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -58,4 +60,8 @@ export const CLIENT_SCENARIOS: readonly Scenario[] = [
   updateVariantsScenario,
   updateTimingScenario,
   stopReasonsScenario,
+  configOptionsScenario,
+  modesOnlyScenario,
+  authRequiredScenario,
+  logoutScenario,
 ];

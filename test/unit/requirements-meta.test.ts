@@ -88,6 +88,7 @@ const DOC_ANCHORS: Record<string, string[]> = {
     "advertising-authentication",
     "protocol-driven-authentication",
     "logging-out",
+    "active-sessions",
     "terminal-authentication",
   ],
   "cancellation.mdx": ["", "cancel_request-notification", "internal-cancellation"],

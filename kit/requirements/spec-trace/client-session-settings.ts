@@ -20,7 +20,8 @@ export const CLIENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     schema: "schema/v1/schema.json#/$defs/SetSessionModeRequest",
     keyword: "implied",
     says: "session/set_mode carries the sessionId and a modeId the agent offered, and is sent only after the agent returned modes.",
-    gap: "Offer modes in the session/new answer; a set_mode with an id never offered, or with no modes offered, fails.",
+    checkedBy: ["client.capabilities.set-mode-offered"],
+    note: "a set_mode to an agent that offered no modes is looked for in the auth-required scenario's run only",
   },
   {
     id: "session-modes#current-mode-update-survived",
@@ -40,7 +41,7 @@ export const CLIENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     line: 10,
     keyword: "SHOULD",
     says: "When the agent provides configOptions, the client uses them instead of modes.",
-    gap: "Offer both; a client that changes the mode with set_mode rather than set_config_option is reported.",
+    checkedBy: ["client.capabilities.prefers-config-options"],
   },
   {
     id: "session-config-options#ordering-respected",
@@ -58,7 +59,8 @@ export const CLIENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     line: 142,
     keyword: "implied",
     says: "A client that omitted session.configOptions.boolean does not send boolean config values.",
-    gap: "Send a boolean option to a client that did not advertise it (a defect the kit plays on purpose); a set_config_option with type boolean fails.",
+    checkedBy: ["client.capabilities.no-unadvertised-boolean-config"],
+    note: "the kit's agent offers a boolean option to every client, also one that did not advertise support (a defect it plays on purpose)",
   },
   {
     id: "session-config-options#boolean-value-for-boolean-option",
@@ -113,7 +115,7 @@ export const CLIENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     schema: "schema/v1/schema.json#/$defs/SetSessionConfigOptionRequest",
     keyword: "schema",
     says: "session/set_config_option carries sessionId, an advertised configId and a value: one of the option's values for a select, type boolean with a boolean value for a boolean.",
-    gap: "Offer config options; validate each set_config_option and check the configId and value were offered.",
+    checkedBy: ["client.capabilities.set-config-offered"],
   },
   {
     id: "session-config-options#config-update-survived",
@@ -131,7 +133,8 @@ export const CLIENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     line: 337,
     keyword: "SHOULD",
     says: "A client that supports config options uses them exclusively and ignores modes; one that does not falls back to modes.",
-    gap: "Same probe as session-config-options#prefer-config-options, plus an agent offering only modes.",
+    checkedBy: ["client.capabilities.prefers-config-options", "client.capabilities.falls-back-to-modes"],
+    note: "'falls back' is judged where the agent offers only modes; a client that sets no setting at all is not tested",
   },
   // slash-commands
   {
