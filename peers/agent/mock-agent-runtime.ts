@@ -10,6 +10,7 @@ import type { Frame, PeerWire } from "../peer-wire.js";
 import type { AgentAction, AgentScript } from "../script-types.js";
 import { ClientRequests, classifyOutcome, type Turn } from "./client-requests.js";
 import { connectMcpServers } from "../reference/mcp-servers.js";
+import { SavedSessions } from "./saved-sessions.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
 type Reply = { result: unknown } | { error: RpcError };
@@ -40,12 +41,14 @@ export class MockAgentRuntime {
   #counter = 0;
   #sessionsCreated = 0;
   readonly #inFlight = new Set<Promise<void>>();
+  readonly #saved: SavedSessions;
 
   constructor(script: AgentScript, wire: PeerWire) {
     this.#script = script;
     this.#wire = wire;
     this.#log = wire.log;
     this.#requests = new ClientRequests(wire, (prefix) => this.#id(prefix));
+    this.#saved = new SavedSessions(script, wire, this.#sessions);
   }
 
   start(): void {
@@ -150,7 +153,11 @@ export class MockAgentRuntime {
       case "session/prompt":
         return this.#prompt(params, requestId);
       default:
-        return { error: { code: -32601, message: `Method not found: ${method}` } };
+        return (
+          this.#saved.answer(method, params) ?? {
+            error: { code: -32601, message: `Method not found: ${method}` },
+          }
+        );
     }
   }
 

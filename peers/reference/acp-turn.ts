@@ -10,6 +10,7 @@ import { spawn } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { KIT_VERSION } from "../../kit/version.js";
+import type { TurnSessions } from "./client-sessions.js";
 
 export interface AcpTurnOptions {
   command: string;
@@ -18,6 +19,8 @@ export interface AcpTurnOptions {
   prompt: string;
   timeoutMs: number;
   clientName: string;
+  /** Opens the session (default: session/new) and finishes it after the turn: the reference client's client-sessions.ts. */
+  sessions?: TurnSessions;
 }
 
 export interface AcpTurn {
@@ -95,15 +98,21 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
         throw new Error(
           `the agent speaks ACP protocol version ${init.protocolVersion}; this client speaks ${acp.PROTOCOL_VERSION}`,
         );
-      ({ sessionId } = await connection.request(acp.methods.agent.session.new, {
-        cwd: options.cwd ?? process.cwd(),
-        mcpServers: [],
-      }));
+      if (options.sessions)
+        sessionId = await options.sessions.open(connection, init, options.cwd ?? process.cwd(), (id) => {
+          sessionId = id;
+        });
+      else
+        ({ sessionId } = await connection.request(acp.methods.agent.session.new, {
+          cwd: options.cwd ?? process.cwd(),
+          mcpServers: [],
+        }));
       const { stopReason } = await connection.request(acp.methods.agent.session.prompt, {
         sessionId: sessionId!,
         prompt: [{ type: "text", text: options.prompt }],
       });
       if (stopReason !== "end_turn") throw new Error(`the turn ended with ${stopReason}`);
+      await options.sessions?.finish(connection, sessionId!);
       return text;
     });
   };

@@ -1,0 +1,124 @@
+/**
+ * What the reference client does with the session methods an agent advertises, around its one
+ * prompt turn:
+ *
+ * - `--session <id>`: it reopens that session instead of creating one: session/load when the
+ *   agent advertises loadSession (the replay arrives before the answer, so the id is known to
+ *   the update handler first), else session/resume when it advertises sessionCapabilities.resume,
+ *   else session/new as usual. A reopened session is in the client's own cwd.
+ * - `--add-dir <path>` (repeatable): extra workspace roots, sent absolute in session/new, load
+ *   and resume, only when the agent advertises sessionCapabilities.additionalDirectories.
+ * - sessionCapabilities.list: before it opens its session it lists the sessions of its cwd,
+ *   following nextCursor, exactly as given, until an answer has none (a history picker would).
+ * - sessionCapabilities.close: it closes its session after the turn.
+ * - sessionCapabilities.delete: a session it created for its one turn it then deletes, leaving
+ *   no history behind; a session it was asked to reopen it keeps.
+ */
+import { resolve } from "node:path";
+import type * as acp from "@agentclientprotocol/sdk";
+import { methods } from "@agentclientprotocol/sdk";
+
+export interface SessionOptions {
+  /** The session to reopen (`--session`). */
+  reopen?: string;
+  /** Extra workspace roots (`--add-dir`). */
+  roots: string[];
+}
+
+/** Takes `--session <id>` and every `--add-dir <path>` out of `args`. */
+export function takeSessionOptions(args: string[]): SessionOptions {
+  const options: SessionOptions = { roots: [] };
+  for (let index = args.indexOf("--session"); index !== -1; index = args.indexOf("--session"))
+    options.reopen = args.splice(index, 2)[1];
+  for (let index = args.indexOf("--add-dir"); index !== -1; index = args.indexOf("--add-dir"))
+    options.roots.push(resolve(args.splice(index, 2)[1] ?? "."));
+  return options;
+}
+
+type Capabilities = NonNullable<acp.InitializeResponse["agentCapabilities"]>;
+
+const offers = (
+  capabilities: Capabilities,
+  key: "list" | "resume" | "close" | "delete" | "additionalDirectories",
+) =>
+  capabilities.sessionCapabilities?.[key] !== undefined && capabilities.sessionCapabilities?.[key] !== null;
+
+/** The session side of one turn: `open` before the prompt, `finish` after it. */
+export class TurnSessions {
+  readonly #options: SessionOptions;
+  #capabilities: Capabilities = {};
+  #created = false;
+
+  constructor(options: SessionOptions) {
+    this.#options = options;
+  }
+
+  /** Opens the turn's session; `expect` learns its id before any update of it can arrive. */
+  async open(
+    connection: acp.ClientContext,
+    init: acp.InitializeResponse,
+    cwd: string,
+    expect: (sessionId: string) => void,
+  ): Promise<string> {
+    const capabilities = init.agentCapabilities ?? {};
+    this.#capabilities = capabilities;
+    if (offers(capabilities, "list")) await this.#list(connection, cwd);
+    const roots =
+      offers(capabilities, "additionalDirectories") && this.#options.roots.length > 0
+        ? { additionalDirectories: this.#options.roots }
+        : {};
+    const reopen = this.#options.reopen;
+    if (reopen !== undefined && capabilities.loadSession === true) {
+      expect(reopen);
+      await connection.request(methods.agent.session.load, {
+        sessionId: reopen,
+        cwd,
+        mcpServers: [],
+        ...roots,
+      });
+      return reopen;
+    }
+    if (reopen !== undefined && offers(capabilities, "resume")) {
+      expect(reopen);
+      await connection.request(methods.agent.session.resume, {
+        sessionId: reopen,
+        cwd,
+        mcpServers: [],
+        ...roots,
+      });
+      return reopen;
+    }
+    const { sessionId } = await connection.request(methods.agent.session.new, {
+      cwd,
+      mcpServers: [],
+      ...roots,
+    });
+    this.#created = true;
+    expect(sessionId);
+    return sessionId;
+  }
+
+  /** Every page of the sessions in `cwd`; a listing that fails only ends the listing. */
+  async #list(connection: acp.ClientContext, cwd: string): Promise<void> {
+    let cursor: string | undefined;
+    try {
+      do {
+        const page = await connection.request(methods.agent.session.list, {
+          cwd,
+          ...(cursor ? { cursor } : {}),
+        });
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor !== undefined);
+    } catch {
+      // a history this client cannot show is no reason to fail the turn
+    }
+  }
+
+  /** After the turn: close the session, then delete it if this client made it. */
+  async finish(connection: acp.ClientContext, sessionId: string): Promise<void> {
+    if (offers(this.#capabilities, "close"))
+      await connection.request(methods.agent.session.close, { sessionId });
+    if (this.#created && offers(this.#capabilities, "delete"))
+      await connection.request(methods.agent.session.delete, { sessionId });
+  }
+}
