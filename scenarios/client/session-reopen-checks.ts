@@ -148,16 +148,18 @@ export function checkReplayShown(
       exchange.params.sessionId === asked &&
       exchange.answer?.result !== undefined,
   );
-  const notExercised = (why: string) =>
-    context.check({ requirement, verdict: "not-tested", message: `not exercised: ${why}` });
-  if (loadIndex === -1)
-    return notExercised(`no session/load of ${asked} (the session {session} named) succeeded`);
-  if (!succeeded(run))
-    return notExercised(`the client did not complete its turn after the load (${describeExit(run)})`);
-  if (!run.output.includes(turnText))
-    return notExercised(
-      "the client shows none of the agent's text, not even its answer to the prompt, so whether it shows the replay cannot be told",
-    );
+  const notExercised =
+    loadIndex === -1
+      ? `no session/load of ${asked} (the session {session} named) succeeded`
+      : !succeeded(run)
+        ? `the client did not complete its turn after the load (${describeExit(run)})`
+        : !run.output.includes(turnText)
+          ? "the client shows none of the agent's text, not even its answer to the prompt, so whether it shows the replay cannot be told"
+          : undefined;
+  if (notExercised) {
+    context.check({ requirement, verdict: "not-tested", message: `not exercised: ${notExercised}` });
+    return;
+  }
   const prompt = all.slice(loadIndex + 1).find((exchange) => exchange.method === "session/prompt");
   if (prompt?.params.sessionId !== asked)
     context.check({
