@@ -18,13 +18,19 @@ function record(
   problems: string[],
   passed: string | undefined,
   notExercised: string,
+  unlock?: string,
 ): void {
   const check: Check =
     problems.length > 0
       ? { requirement, verdict: "fail", message: problems.join("; ") }
       : passed !== undefined
         ? { requirement, verdict: "pass", message: passed }
-        : { requirement, verdict: "not-tested", message: `not exercised: ${notExercised}` };
+        : {
+            requirement,
+            verdict: "not-tested",
+            message: `not exercised: ${notExercised}`,
+            ...(unlock ? { unlock } : {}),
+          };
   context.check(check);
 }
 
@@ -95,6 +101,7 @@ export function checkRoots(context: ScenarioContext, { all }: SessionRun): void 
       ? `every additionalDirectories entry the client sent was absolute (${sent.map(({ method }) => method).join(", ")})`
       : undefined,
     "the agent advertised sessionCapabilities.additionalDirectories, but the client sent no extra workspace roots",
+    "give the client an extra workspace root in its command (the reference client: --add-dir <path>)",
   );
 }
 
