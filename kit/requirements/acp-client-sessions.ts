@@ -9,7 +9,6 @@ import { SESSION_SETUP } from "./acp-spec-pages.js";
 import type { Requirement } from "./types.js";
 
 const SESSION_LIST = "docs/protocol/v1/session-list.mdx";
-const SESSION_DELETE = "docs/protocol/v1/session-delete.mdx";
 
 const sessions = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
   protocol: "acp" as const,
@@ -99,7 +98,7 @@ export const ACP_CLIENT_SESSIONS_REQUIREMENTS = [
     title: "session/delete names a session the agent listed or the client had in this run",
     area: "session-matching",
     level: "should",
-    cite: `${SESSION_DELETE}#deleting-a-session`,
+    cite: "schema/v1/schema.json#/$defs/DeleteSessionRequest",
     rationale:
       "Clients delete a session by calling session/delete with the id of the session to remove from the history; agents are to accept an unknown id silently, so the spec names no keyword for it, but the kit's position is that an id the agent never gave (made up, or kept past its run) is not a session to remove.",
     position: true,
