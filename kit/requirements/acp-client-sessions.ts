@@ -13,6 +13,8 @@ const SESSION_LIST = "docs/protocol/v1/session-list.mdx";
 const sessions = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
   protocol: "acp" as const,
   side: "client" as const,
+  // Runtime mode leaves them out, as it leaves out the scenarios (scenarios/runtime/acp-transport.ts).
+  clientModeOnly: true as const,
   ...requirement,
 });
 

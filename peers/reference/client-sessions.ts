@@ -114,11 +114,12 @@ export class TurnSessions {
     }
   }
 
-  /** After the turn: close the session, then delete it if this client made it. */
+  /** After the turn: close the session, then delete it if this client made it; the turn is done either way. */
   async finish(connection: acp.ClientContext, sessionId: string): Promise<void> {
+    const settle = (request: Promise<unknown>) => request.catch(() => undefined);
     if (offers(this.#capabilities, "close"))
-      await connection.request(methods.agent.session.close, { sessionId });
+      await settle(connection.request(methods.agent.session.close, { sessionId }));
     if (this.#created && offers(this.#capabilities, "delete"))
-      await connection.request(methods.agent.session.delete, { sessionId });
+      await settle(connection.request(methods.agent.session.delete, { sessionId }));
   }
 }
