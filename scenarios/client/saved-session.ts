@@ -6,6 +6,7 @@
  * a new session as usual when it advertises neither. Every client run has such a session (with
  * no history unless the scenario gives one), so the placeholder always names a real one.
  */
+import { realpathSync } from "node:fs";
 import type { ScenarioContext } from "../../kit/scenario.js";
 import type { AgentScript } from "../../peers/script-types.js";
 import { nonce } from "../harness/nonce.js";
@@ -19,7 +20,7 @@ export function withSavedSession(
 ): { script: AgentScript; expand: Record<string, string> } {
   const savedSessions = script.savedSessions?.length
     ? script.savedSessions
-    : [{ sessionId: nonce("saved-session"), cwd: context.options.cwd }];
+    : [{ sessionId: nonce("saved-session"), cwd: realpathSync(context.options.cwd) }]; // as getcwd() gives it
   return {
     script: { ...script, savedSessions },
     expand: { [SESSION_PLACEHOLDER]: savedSessions[0]!.sessionId },
