@@ -46,7 +46,7 @@ const MODE_COMMANDS: ReadonlyArray<{ mode: Mode; usage: string; options: Record<
   {
     mode: "client",
     usage:
-      "test an ACP client: acp-conformance client [options] -- <client command with {agent}> (no command: the bundled reference client)",
+      "test an ACP client: acp-conformance client [options] -- <client command with {agent}, and {session} where it takes a session to reopen> (no command: the bundled reference client)",
     options: CLIENT_OPTIONS,
   },
   {

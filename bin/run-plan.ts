@@ -4,6 +4,7 @@
  * is validated here and reported as one UsageError line that says what to give instead.
  */
 import { existsSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { UsageError } from "../kit/errors.js";
@@ -68,7 +69,13 @@ function bundledTarget(mode: Mode): { command: string; args: string[] } {
   if (!existsSync(file))
     throw new UsageError(`${mode} mode has no bundled reference peer; give a command after --`);
   // A client or host under test is told where its agent or adapter is: on the command line.
-  if (mode === "client") return { command: process.execPath, args: [file, "{agent}"] };
+  // The reference client reopens the session {session} names and offers the system's temporary
+  // directory as an extra workspace root (client-sessions.ts), so every session check sees it.
+  if (mode === "client")
+    return {
+      command: process.execPath,
+      args: [file, "{agent}", "--session", "{session}", "--add-dir", tmpdir()],
+    };
   if (mode === "host")
     return { command: process.execPath, args: [file, "--timeout-ms", "5000", "{adapter}"] };
   return { command: process.execPath, args: [file] };

@@ -53,7 +53,10 @@ export function reportedRequirements(plan: RunPlan): Requirement[] {
           ...(plan.options.transports.includes("stdio") ? (["runtime"] as const) : []),
           ...(plan.options.transports.includes("acp") ? (["client"] as const) : []),
         ];
-  return REQUIREMENTS.filter((requirement) => sides.includes(requirement.side));
+  return REQUIREMENTS.filter(
+    (requirement) =>
+      sides.includes(requirement.side) && !(plan.mode === "runtime" && requirement.clientModeOnly),
+  );
 }
 
 export function judgeRun(input: JudgeInput): JudgedRun {

@@ -536,6 +536,14 @@ export interface AgentScript {
      */
     configOptions?: {}[];
   };
+  /**
+   * Sessions the agent holds from before this run: session/list lists them (pages of listPageSize, each but the last with an opaque nextCursor), session/load replays a session's history and session/resume reopens it, each only when initialize.agentCapabilities advertises the method. In client mode the client command's {session} names the first.
+   */
+  savedSessions?: SavedSession[];
+  /**
+   * Sessions per session/list page (default 1, so a list of two takes a cursor).
+   */
+  listPageSize?: number;
 }
 export interface InitializeAnswer {
   /**
@@ -639,6 +647,25 @@ export interface Faults {
   spawnDescendants?: {
     setsid?: boolean;
     seconds?: number;
+  }[];
+}
+export interface SavedSession {
+  sessionId: string;
+  /**
+   * The session's working directory (absolute).
+   */
+  cwd: string;
+  title?: string;
+  /**
+   * The extra workspace roots session/list reports for it.
+   */
+  additionalDirectories?: string[];
+  /**
+   * The conversation session/load replays, in order, as user_message_chunk and agent_message_chunk updates.
+   */
+  history?: {
+    role: "user" | "agent";
+    text: string;
   }[];
 }
 /**

@@ -12,6 +12,7 @@ import { ACP_CLIENT_ROBUSTNESS_REQUIREMENTS } from "./acp-client-robustness.js";
 import { ACP_CLIENT_UPDATE_REQUIREMENTS } from "./acp-client-updates.js";
 import { ACP_CLIENT_SESSION_CONFIG_REQUIREMENTS } from "./acp-client-session-config.js";
 import { ACP_CLIENT_AUTH_REQUIREMENTS } from "./acp-client-auth.js";
+import { ACP_CLIENT_SESSIONS_REQUIREMENTS } from "./acp-client-sessions.js";
 
 const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
   protocol: "acp" as const,
@@ -223,6 +224,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   ...ACP_CLIENT_UPDATE_REQUIREMENTS,
   ...ACP_CLIENT_SESSION_CONFIG_REQUIREMENTS,
   ...ACP_CLIENT_AUTH_REQUIREMENTS,
+  ...ACP_CLIENT_SESSIONS_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpClientRequirementId = (typeof ACP_CLIENT_REQUIREMENTS)[number]["id"];

@@ -44,4 +44,10 @@ export interface Requirement {
    * position in every report, and counted as a failure only under --strict.
    */
   position?: true;
+  /**
+   * A client requirement only client mode can test (it needs the client's own command line, as
+   * `{session}` does): runtime mode, whose acp transport runs one task on a new session, does
+   * not report it.
+   */
+  clientModeOnly?: true;
 }

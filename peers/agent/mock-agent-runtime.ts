@@ -13,6 +13,7 @@ import { connectMcpServers } from "../reference/mcp-servers.js";
 import { answerSessionNewWithUpdates } from "./session-new-updates.js";
 import { AgentAuthentication } from "./authentication.js";
 import { SessionSettings } from "./session-settings.js";
+import { SavedSessions } from "./saved-sessions.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
 type Reply = { result: unknown } | { error: RpcError };
@@ -44,6 +45,7 @@ export class MockAgentRuntime {
   #counter = 0;
   #sessionsCreated = 0;
   readonly #inFlight = new Set<Promise<void>>();
+  readonly #saved: SavedSessions;
 
   constructor(script: AgentScript, wire: PeerWire) {
     this.#script = script;
@@ -52,6 +54,7 @@ export class MockAgentRuntime {
     this.#requests = new ClientRequests(wire, (prefix) => this.#id(prefix));
     this.#auth = new AgentAuthentication(script);
     this.#settings = new SessionSettings(script);
+    this.#saved = new SavedSessions(script, wire, this.#sessions);
   }
 
   start(): void {
@@ -159,7 +162,11 @@ export class MockAgentRuntime {
       case "session/prompt":
         return this.#prompt(params, requestId);
       default:
-        return { error: { code: -32601, message: `Method not found: ${method}` } };
+        return (
+          this.#saved.answer(method, params) ?? {
+            error: { code: -32601, message: `Method not found: ${method}` },
+          }
+        );
     }
   }
 

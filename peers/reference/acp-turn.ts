@@ -13,6 +13,7 @@ import { KIT_VERSION } from "../../kit/version.js";
 import { SessionOutput } from "./session-output.js";
 import { newSession, prompt } from "./client-auth.js";
 import { CONFIG_OPTION_CAPABILITIES, changeOfferedSettings } from "./client-settings.js";
+import type { TurnSessions } from "./client-sessions.js";
 
 export interface AcpTurnOptions {
   command: string;
@@ -21,6 +22,8 @@ export interface AcpTurnOptions {
   prompt: string;
   timeoutMs: number;
   clientName: string;
+  /** Opens the session (default: session/new) and finishes it after the turn: the reference client's client-sessions.ts. */
+  sessions?: TurnSessions;
 }
 
 export interface AcpTurn {
@@ -62,7 +65,6 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
   };
 
   const runTurn = async (): Promise<string> => {
-    let sessionId: string | undefined;
     const output = new SessionOutput();
     const client = acp
       .client({ name: options.clientName })
@@ -93,18 +95,20 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
         throw new Error(
           `the agent speaks ACP protocol version ${init.protocolVersion}; this client speaks ${acp.PROTOCOL_VERSION}`,
         );
-      const session = await newSession(connection, init, {
-        cwd: options.cwd ?? process.cwd(),
-        mcpServers: [],
-      });
-      sessionId = session.sessionId;
+      const cwd = options.cwd ?? process.cwd();
+      const createSession = (params: acp.NewSessionRequest) => newSession(connection, init, params);
+      const session = options.sessions
+        ? await options.sessions.open(connection, init, cwd, (id) => output.bind(id), createSession)
+        : await createSession({ cwd, mcpServers: [] });
+      const { sessionId } = session;
       output.bind(sessionId);
       await changeOfferedSettings(connection, session);
       const { stopReason } = await prompt(connection, init, {
-        sessionId: sessionId!,
+        sessionId,
         prompt: [{ type: "text", text: options.prompt }],
       });
       if (stopReason !== "end_turn") throw new Error(`the turn ended with ${stopReason}`);
+      await options.sessions?.finish(connection, sessionId);
       return output.text;
     });
   };

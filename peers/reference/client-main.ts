@@ -3,17 +3,20 @@
  * The bundled reference client: a small, conformant ACP client on the official SDK, and what
  * `acp-conformance client` tests when no command is given.
  *
- *   client-main.js <agent executable> [prompt text] [--timeout ms]
+ *   client-main.js <agent executable> [prompt text] [--timeout ms] [--session id] [--add-dir path]...
  *
  * It runs one prompt turn (see acp-turn.ts: the agent in its own process group, no fs or
  * terminal advertised, permission requests rejected, the agent's whole group ended at the
- * end), prints the agent's message text, and exits 0 on end_turn, 1 on any failure.
+ * end), prints the agent's message text, and exits 0 on end_turn, 1 on any failure. What it
+ * does with the session methods the agent advertises (--session, --add-dir) is client-sessions.ts.
  */
 import { startAcpTurn } from "./acp-turn.js";
+import { TurnSessions, takeSessionOptions } from "./client-sessions.js";
 
 const args = process.argv.slice(2);
 const timeoutIndex = args.indexOf("--timeout");
 const timeoutMs = timeoutIndex === -1 ? 10_000 : Number(args.splice(timeoutIndex, 2)[1]);
+const sessions = new TurnSessions(takeSessionOptions(args));
 const [agentPath, promptText = "Hello from the acp-conformance reference client."] = args;
 if (!agentPath) {
   process.stderr.write("usage: client-main.js <agent executable> [prompt text] [--timeout ms]\n");
@@ -25,6 +28,7 @@ const turn = startAcpTurn({
   prompt: promptText,
   timeoutMs,
   clientName: "acp-conformance-reference-client",
+  sessions,
 });
 let code = 1;
 try {

@@ -28,6 +28,7 @@ import { updateTimingScenario } from "./update-timing.js";
 import { stopReasonsScenario } from "./stop-reasons.js";
 import { configOptionsScenario, modesOnlyScenario } from "./session-config.js";
 import { authRequiredScenario, logoutScenario } from "./authentication.js";
+import { sessionDeleteScenario, sessionLoadScenario, sessionResumeScenario } from "./sessions.js";
 
 export { GENERIC_CLIENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -64,4 +65,7 @@ export const CLIENT_SCENARIOS: readonly Scenario[] = [
   modesOnlyScenario,
   authRequiredScenario,
   logoutScenario,
+  sessionLoadScenario,
+  sessionResumeScenario,
+  sessionDeleteScenario,
 ];

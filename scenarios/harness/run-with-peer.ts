@@ -38,6 +38,8 @@ export interface PeerRun {
 export interface PeerRunOptions {
   /** `{agent}` or `{adapter}`, expanded to the shim's path in the target's arguments. */
   placeholder?: string;
+  /** Further placeholders and what each expands to in the target's arguments (client mode's `{session}`). */
+  expand?: Readonly<Record<string, string>>;
   /** Longest stdout line kept whole (default 1 MiB; a runtime's result event can carry 2 MiB of output and 2 MiB of stderr). */
   maxLineBytes?: number;
   /** Bytes to write to the target's stdin, which is then closed (runtime mode's request). */
@@ -72,9 +74,12 @@ export async function runTargetWithPeer(
   const started = Date.now();
   const target = await TargetProcess.spawn({
     command: context.target.command,
-    args: options.placeholder
-      ? expandPlaceholder(context.target.args, options.placeholder, shim.path)
-      : [...context.target.args],
+    args: Object.entries(options.expand ?? {}).reduce(
+      (args, [placeholder, value]) => expandPlaceholder(args, placeholder, value),
+      options.placeholder
+        ? expandPlaceholder(context.target.args, options.placeholder, shim.path)
+        : [...context.target.args],
+    ),
     cwd: context.options.cwd,
     env: {
       ...context.options.env,

@@ -3,6 +3,7 @@
  * is reported with exactly the requirements it breaks, and nothing is left running even when
  * the client under test leaks its agent.
  */
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLIENT_FIXTURES } from "../../fixtures/clients/manifest.js";
@@ -19,6 +20,8 @@ const CLIENT_TIMEOUT = ["--client-timeout", "20000"];
  */
 const CONTROL_RUNS = ["--runs", "2", "--property-time", "60000"]; // a budget no loaded machine runs out of before 2 cases
 const NO_PROPERTIES = ["--runs", "0"];
+/** After {agent}: the session to reopen and an extra root, as the bundled reference client gets them. */
+const SESSION_ARGS = ["--session", "{session}", "--add-dir", tmpdir()];
 const CLIENT_PROPERTIES = CLIENT_SCENARIOS.filter((scenario) => scenario.property).map(
   (scenario) => scenario.id,
 );
@@ -51,6 +54,7 @@ describe.concurrent("client mode", () => {
         process.execPath,
         join(ROOT, "dist/fixtures/clients", `${fixture.file}.js`),
         "{agent}",
+        ...SESSION_ARGS,
       ]);
       expectExactlyBroken(run, fixture);
       if (control) expectPropertiesHeld(run);
@@ -66,6 +70,7 @@ describe.concurrent("client mode", () => {
       process.execPath,
       join(ROOT, "dist/fixtures/clients/cancels-on-ctrl-c.js"),
       "{agent}",
+      ...SESSION_ARGS,
     ]);
     expect(run.report?.verdict, run.stdout).toBe("incomplete");
     expect(run.exitCode).toBe(1);

@@ -40,7 +40,8 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     schema: "schema/v1/schema.json#/$defs/LoadSessionRequest",
     keyword: "MUST",
     says: "session/load carries the sessionId, cwd and mcpServers.",
-    gap: "Advertise loadSession to a client that can load (a {session} placeholder) and validate its session/load.",
+    checkedBy: ["client.session-matching.load-params"],
+    note: "The cwd's being absolute is session-setup#cwd-absolute's to judge; this checks the session named is one the agent has, with a cwd and an mcpServers array, when the command's {session} asks the client to load one (not applicable without it).",
   },
   {
     id: "session-setup#replay-shown",
@@ -49,7 +50,7 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 188,
     keyword: "implied",
     says: "The client accepts the replayed conversation (session/update before the session/load response) and continues the session after it.",
-    gap: "Replay history on load; the client must survive it, show it, and send its next prompt on the loaded session.",
+    checkedBy: ["client.events.shows-replay"],
   },
   {
     id: "session-setup#resume-gated",
@@ -68,7 +69,7 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     schema: "schema/v1/schema.json#/$defs/ResumeSessionRequest",
     keyword: "MUST",
     says: "session/resume carries the sessionId, cwd and mcpServers (the prose requires mcpServers; the schema makes it optional).",
-    gap: "Advertise resume to a client that can resume and validate its session/resume, mcpServers included.",
+    checkedBy: ["client.session-matching.resume-params"],
   },
   {
     id: "session-setup#close-gated",
@@ -87,7 +88,8 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     schema: "schema/v1/schema.json#/$defs/CloseSessionRequest",
     keyword: "MUST",
     says: "session/close carries the id of the session to close.",
-    gap: "Advertise close and validate the client's session/close against the schema and the sessions it opened.",
+    checkedBy: ["client.session-matching.close-params"],
+    note: "Not tested for a client that never closes a session on its own (the kit cannot make a user close one).",
   },
   {
     id: "session-setup#roots-absolute",
@@ -96,7 +98,7 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 340,
     keyword: "MUST",
     says: "Every additionalDirectories entry the client sends is an absolute path.",
-    gap: "Advertise additionalDirectories and check each entry the client sends is absolute.",
+    checkedBy: ["client.capabilities.roots-absolute"],
   },
   {
     id: "session-setup#roots-resent",
@@ -105,7 +107,8 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 342,
     keyword: "MUST",
     says: "On session/load and session/resume the client sends the full intended root list again, with the session's own cwd.",
-    gap: "Create a session with roots, then load or resume it: the request must repeat the roots it wants and the session's cwd.",
+    checkedBy: ["client.session-matching.reopens-in-own-cwd"],
+    note: "Only the cwd is seen: whether the roots a load or resume carries are the full list the client intends is its own choice, which the kit cannot see.",
   },
   {
     id: "session-setup#roots-gated",
@@ -185,7 +188,7 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 85,
     keyword: "implied",
     says: "A cwd filter the client sends to session/list is an absolute path.",
-    gap: "Advertise list and check the cwd filter of the client's session/list, when present, is absolute.",
+    checkedBy: ["client.capabilities.list-cwd-absolute"],
   },
   {
     id: "session-list#roots-not-merged",
@@ -194,7 +197,7 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 144,
     keyword: "MUST NOT",
     says: "The client does not merge a listed session's additionalDirectories with earlier values or infer roots.",
-    gap: "List a session with roots [A], then with none; a later load of it must not carry A unless the client chose it (hard to tell a choice from a merge).",
+    gap: "Not checked: a listed session's additionalDirectories and the roots a client later sends on load or resume may rightly differ (the client chooses its root list), so a client that merged them looks like one that chose the union; only a client that sends roots it was never given, nor listed, could be told apart, and that needs a way to know which roots it was given.",
   },
   {
     id: "session-list#missing-cursor-ends",
@@ -203,7 +206,8 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 172,
     keyword: "MUST",
     says: "The client takes a missing nextCursor as the end of the results.",
-    gap: "Answer session/list without nextCursor; the client must not ask for another page.",
+    checkedBy: ["client.capabilities.list-stops-without-cursor"],
+    note: "A new listing from the first page (no cursor) after the last page is not taken for paging past it: a client may list again.",
   },
   {
     id: "session-list#cursor-opaque",
@@ -212,7 +216,8 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 173,
     keyword: "MUST",
     says: "The client treats cursors as opaque: it sends one back exactly, never parsed, changed or persisted.",
-    gap: 'Answer with an odd cursor ("k/∆?=="); the client\'s next session/list must carry it byte for byte, and a new run must not reuse it.',
+    checkedBy: ["client.capabilities.list-cursor-opaque"],
+    note: "Changed and persisted cursors are seen (each run's cursors carry its own nonce, so one kept from an earlier run is no cursor of this one); parsing one is not.",
   },
   {
     id: "session-list#info-update-survived",
@@ -242,6 +247,7 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     schema: "schema/v1/schema.json#/$defs/DeleteSessionRequest",
     keyword: "schema",
     says: "session/delete carries the id of the session to remove.",
-    gap: "Advertise delete and validate the client's session/delete.",
+    checkedBy: ["client.schema.valid-payloads", "client.session-matching.delete-params"],
+    note: "The schema check sees the sessionId is there; client.session-matching.delete-params that it names a session the agent listed or gave in this run. Not tested for a client that never deletes a session on its own.",
   },
 ];
