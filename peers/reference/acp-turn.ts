@@ -10,6 +10,7 @@ import { spawn } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { KIT_VERSION } from "../../kit/version.js";
+import { referenceMcpServers, traceMeta } from "./turn-context.js";
 
 export interface AcpTurnOptions {
   command: string;
@@ -97,9 +98,10 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
         );
       ({ sessionId } = await connection.request(acp.methods.agent.session.new, {
         cwd: options.cwd ?? process.cwd(),
-        mcpServers: [],
+        mcpServers: referenceMcpServers(),
       }));
       const { stopReason } = await connection.request(acp.methods.agent.session.prompt, {
+        _meta: traceMeta(),
         sessionId: sessionId!,
         prompt: [{ type: "text", text: options.prompt }],
       });
