@@ -40,7 +40,8 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
   }),
   client({
     id: "client.prompt.prompt-after-setup",
-    title: "session/prompt only for a session whose session/new (or load, resume) the agent has already answered",
+    title:
+      "session/prompt only for a session whose session/new (or load, resume) the agent has already answered",
     area: "prompt",
     level: "must",
     cite: `${PROMPT_TURN}`,
@@ -48,7 +49,8 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
   }),
   client({
     id: "client.initialization.latest-version",
-    title: "initialize carries protocolVersion as an integer of at least 1 (the latest version the client supports)",
+    title:
+      "initialize carries protocolVersion as an integer of at least 1 (the latest version the client supports)",
     area: "initialization",
     level: "must",
     cite: `${INITIALIZATION}#version-negotiation`,
@@ -80,7 +82,8 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
   }),
   client({
     id: "client.schema.absolute-paths",
-    title: "every cwd and additionalDirectories path the client sends (session/new, load, resume, list) is absolute",
+    title:
+      "every cwd and additionalDirectories path the client sends (session/new, load, resume, list) is absolute",
     area: "schema",
     level: "must",
     cite: `${SESSION_SETUP}#working-directory`,
@@ -89,7 +92,8 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
   }),
   client({
     id: "client.schema.mcp-server-shape",
-    title: "each MCP server the client lists is a valid McpServer, and a stdio server's command is an absolute path",
+    title:
+      "each MCP server the client lists is a valid McpServer, and a stdio server's command is an absolute path",
     area: "schema",
     level: "must",
     cite: `${SESSION_SETUP}#stdio-transport`,
@@ -108,7 +112,8 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
   }),
   client({
     id: "client.extensibility.no-custom-root-fields",
-    title: "no property the v1 schema does not define at the root of the client's params and results (custom data goes in _meta)",
+    title:
+      "no property the v1 schema does not define at the root of the client's params and results (custom data goes in _meta)",
     area: "extensibility",
     level: "must",
     cite: `${EXTENSIBILITY}#the-_meta-field`,

@@ -28,6 +28,11 @@ createInterface({ input: process.stdin }).on("line", (line) => {
       },
     });
   else if (message.method === "tools/list") send({ jsonrpc: "2.0", id: message.id, result: { tools: [] } });
-  else send({ jsonrpc: "2.0", id: message.id, error: { code: -32601, message: `Method not found: ${message.method}` } });
+  else
+    send({
+      jsonrpc: "2.0",
+      id: message.id,
+      error: { code: -32601, message: `Method not found: ${message.method}` },
+    });
 });
 process.stdin.on("end", () => process.exit(0));

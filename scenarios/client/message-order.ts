@@ -31,7 +31,10 @@ export const delayedInitializeScenario: Scenario = {
       agentScript(
         [
           { thought: "thinking about the order of things" },
-          { frame: '{"jsonrpc":"2.0","method":"_kit/notice","params":{"sessionId":"{{sessionId}}","note":"no answer"}}' },
+          {
+            frame:
+              '{"jsonrpc":"2.0","method":"_kit/notice","params":{"sessionId":"{{sessionId}}","note":"no answer"}}',
+          },
           { message: nonce("in-order") },
           { frame: '{"jsonrpc":"2.0","method":"_kit/progress","params":{"done":1,"of":1}}' },
           { stop: "end_turn" },

@@ -62,9 +62,7 @@ function orderChecks(timeline: WireTimeline): Check[] {
     });
   const answered = timeline.entries.findIndex(
     (entry) =>
-      entry.from === "agent" &&
-      entry.message.kind === "response" &&
-      entry.answers?.method === "initialize",
+      entry.from === "agent" && entry.message.kind === "response" && entry.answers?.method === "initialize",
   );
   const sessionCalls = calls.filter((call) => call.method.startsWith("session/"));
   const early = sessionCalls.filter((call) => answered === -1 || call.index < answered);
@@ -113,7 +111,8 @@ function promptAndSessionChecks(timeline: WireTimeline): Check[] {
   for (const entry of timeline.entries) {
     const message = entry.message;
     if (entry.from === "agent" && message.kind === "response") pending.delete(idKey(message.id));
-    if (entry.from !== "client" || message.kind !== "request" || message.method !== "session/prompt") continue;
+    if (entry.from !== "client" || message.kind !== "request" || message.method !== "session/prompt")
+      continue;
     prompts += 1;
     const sessionId = String(asObject(message.params)?.sessionId);
     if ([...pending.values()].includes(sessionId))
@@ -194,7 +193,10 @@ function answerChecks(timeline: WireTimeline, run: ClientRun): Check[] {
   const check = (verdict: Check["verdict"], message: string) =>
     checks.push({ requirement: "client.jsonrpc.every-request-answered-once", verdict, message });
   if (twice.length > 0)
-    check("fail", `the client answered ${twice[0]!.method} ${twice[0]!.answers} times; one response per request`);
+    check(
+      "fail",
+      `the client answered ${twice[0]!.method} ${twice[0]!.answers} times; one response per request`,
+    );
   else if (unanswered.length > 0 && succeeded(run))
     check("fail", `${describeExit(run)}, reporting success, with ${unanswered[0]!.method} unanswered`);
   else if (unanswered.length > 0 && run.timedOut && satOn.length > 0)

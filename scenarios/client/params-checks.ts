@@ -44,7 +44,11 @@ function methodsOfLaterVersions(): Set<string> {
 }
 
 /** The properties a definition lists at its root, through $ref, allOf, anyOf and oneOf. */
-function rootProperties(document: SchemaDocument, def: Record<string, unknown>, seen = new Set<unknown>()): Set<string> {
+function rootProperties(
+  document: SchemaDocument,
+  def: Record<string, unknown>,
+  seen = new Set<unknown>(),
+): Set<string> {
   const names = new Set<string>();
   if (seen.has(def)) return names;
   seen.add(def);
@@ -80,10 +84,18 @@ function initializeChecks(timeline: WireTimeline): Check[] {
       message: "initialize carried no clientInfo: the agent cannot tell which client it serves",
     });
   else if (asObject(params.clientInfo))
-    checks.push({ requirement: "client.initialization.client-info", verdict: "pass", message: "initialize carried clientInfo" });
+    checks.push({
+      requirement: "client.initialization.client-info",
+      verdict: "pass",
+      message: "initialize carried clientInfo",
+    });
   checks.push(
     asObject(params.clientCapabilities)
-      ? { requirement: "client.initialization.client-capabilities", verdict: "pass", message: "initialize carried clientCapabilities" }
+      ? {
+          requirement: "client.initialization.client-capabilities",
+          verdict: "pass",
+          message: "initialize carried clientCapabilities",
+        }
       : {
           requirement: "client.initialization.client-capabilities",
           verdict: "fail",
@@ -98,7 +110,9 @@ function initializeChecks(timeline: WireTimeline): Check[] {
       asObject(entry.message.result)?.protocolVersion === 1,
   );
   if (agreed === -1) return checks;
-  const later = clientCalls(timeline).filter((call) => call.index > agreed && methodsOfLaterVersions().has(call.method));
+  const later = clientCalls(timeline).filter(
+    (call) => call.index > agreed && methodsOfLaterVersions().has(call.method),
+  );
   checks.push({
     requirement: "client.initialization.speaks-agreed-version",
     verdict: later.length > 0 ? "fail" : "pass",
@@ -119,7 +133,10 @@ function pathChecks(timeline: WireTimeline): Check[] {
   for (const call of clientCalls(timeline)) {
     if (!["session/new", "session/load", "session/resume", "session/list"].includes(call.method)) continue;
     const params = asObject(call.params);
-    const given = [params?.cwd, ...(Array.isArray(params?.additionalDirectories) ? params.additionalDirectories : [])];
+    const given = [
+      params?.cwd,
+      ...(Array.isArray(params?.additionalDirectories) ? params.additionalDirectories : []),
+    ];
     for (const path of given.filter((path): path is string => typeof path === "string")) {
       paths += 1;
       if (!absolute(path)) relative.push(`${call.method} carried the relative path ${JSON.stringify(path)}`);
@@ -128,9 +145,12 @@ function pathChecks(timeline: WireTimeline): Check[] {
       servers += 1;
       const issues = AcpSchema.load().validateDef("McpServer", server);
       const command = asObject(server)?.command;
-      if (issues.length > 0) shapes.push(`${call.method} listed an MCP server that is no McpServer: ${formatIssues(issues)}`);
+      if (issues.length > 0)
+        shapes.push(`${call.method} listed an MCP server that is no McpServer: ${formatIssues(issues)}`);
       else if (typeof command === "string" && !absolute(command))
-        shapes.push(`${call.method} listed a stdio MCP server whose command ${JSON.stringify(command)} is not an absolute path`);
+        shapes.push(
+          `${call.method} listed a stdio MCP server whose command ${JSON.stringify(command)} is not an absolute path`,
+        );
     }
   }
   if (paths > 0)
@@ -143,7 +163,8 @@ function pathChecks(timeline: WireTimeline): Check[] {
     checks.push({
       requirement: "client.schema.mcp-server-shape",
       verdict: shapes.length > 0 ? "fail" : "pass",
-      message: shapes[0] ?? `${servers} MCP server(s) listed, each a valid McpServer with an absolute command`,
+      message:
+        shapes[0] ?? `${servers} MCP server(s) listed, each a valid McpServer with an absolute command`,
     });
   else if (clientCalls(timeline).some((call) => call.method === "session/new"))
     checks.push({
@@ -155,14 +176,19 @@ function pathChecks(timeline: WireTimeline): Check[] {
 }
 
 const TRACEPARENT = /^(?!ff)[0-9a-f]{2}-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}$/;
-const TRACESTATE_MEMBER = /^[a-z0-9][a-z0-9_\-*/@]{0,255}=[\x20-\x2b\x2d-\x3c\x3e-\x7e]{0,255}[\x21-\x2b\x2d-\x3c\x3e-\x7e]$/;
+const TRACESTATE_MEMBER =
+  /^[a-z0-9][a-z0-9_\-*/@]{0,255}=[\x20-\x2b\x2d-\x3c\x3e-\x7e]{0,255}[\x21-\x2b\x2d-\x3c\x3e-\x7e]$/;
 
 /** What is wrong with one trace-context key's value, or undefined when it has the W3C shape. */
 function traceProblem(key: string, value: unknown): string | undefined {
   if (typeof value !== "string") return `${key} is ${JSON.stringify(value)}, not a string`;
-  if (key === "traceparent" && !TRACEPARENT.test(value)) return `traceparent ${JSON.stringify(value)} is not version-traceid-spanid-flags in lowercase hex`;
+  if (key === "traceparent" && !TRACEPARENT.test(value))
+    return `traceparent ${JSON.stringify(value)} is not version-traceid-spanid-flags in lowercase hex`;
   if (key === "tracestate") {
-    const members = value.split(",").map((member) => member.trim()).filter(Boolean);
+    const members = value
+      .split(",")
+      .map((member) => member.trim())
+      .filter(Boolean);
     if (members.length > 32 || members.some((member) => !TRACESTATE_MEMBER.test(member)))
       return `tracestate ${JSON.stringify(value)} is not a list of up to 32 key=value members`;
   }
@@ -184,7 +210,10 @@ function extensionChecks(timeline: WireTimeline): Check[] {
     judged += 1;
     const allowed = rootProperties(schema.document, schema.document.$defs[defName]!);
     const extra = Object.keys(object).filter((key) => !allowed.has(key));
-    if (extra.length > 0) rootFields.push(`${what} has ${extra.map((key) => JSON.stringify(key)).join(", ")} at its root, which ${defName} does not define (custom data goes in _meta)`);
+    if (extra.length > 0)
+      rootFields.push(
+        `${what} has ${extra.map((key) => JSON.stringify(key)).join(", ")} at its root, which ${defName} does not define (custom data goes in _meta)`,
+      );
     const meta = asObject(object._meta);
     for (const key of ["traceparent", "tracestate", "baggage"].filter((key) => meta && key in meta)) {
       traceKeys += 1;
@@ -202,11 +231,17 @@ function extensionChecks(timeline: WireTimeline): Check[] {
     if (message.kind === "request" || message.kind === "notification") {
       const known = schema.methods.has(message.method) || methodsOfLaterVersions().has(message.method);
       if (!known && !message.method.startsWith("_"))
-        unprefixed.push(`the client sent ${message.method}, which is no ACP method and does not start with an underscore`);
+        unprefixed.push(
+          `the client sent ${message.method}, which is no ACP method and does not start with an underscore`,
+        );
       judgeRoot(`${message.method} params`, schema.methods.get(message.method)?.paramsDef, message.params);
     } else if (message.kind === "response" && message.hasResult && !message.hasError) {
       const method = agentRequests.get(JSON.stringify(message.id));
-      judgeRoot(`the result to ${method}`, method ? schema.methods.get(method)?.resultDef : undefined, message.result);
+      judgeRoot(
+        `the result to ${method}`,
+        method ? schema.methods.get(method)?.resultDef : undefined,
+        message.result,
+      );
     }
   }
   const checks: Check[] = [];
@@ -215,7 +250,9 @@ function extensionChecks(timeline: WireTimeline): Check[] {
     checks.push({
       requirement: "client.extensibility.no-custom-root-fields",
       verdict: rootFields.length > 0 ? "fail" : "pass",
-      message: rootFields[0] ?? `${judged} ACP payload(s) from the client, none with a root field its schema does not define`,
+      message:
+        rootFields[0] ??
+        `${judged} ACP payload(s) from the client, none with a root field its schema does not define`,
     });
   if (calls > 0)
     checks.push({
@@ -227,7 +264,8 @@ function extensionChecks(timeline: WireTimeline): Check[] {
     checks.push({
       requirement: "client.extensibility.trace-context-shape",
       verdict: traceProblems.length > 0 ? "fail" : "pass",
-      message: traceProblems[0] ?? `${traceKeys} trace-context key(s) in the client's _meta, each of the W3C shape`,
+      message:
+        traceProblems[0] ?? `${traceKeys} trace-context key(s) in the client's _meta, each of the W3C shape`,
     });
   else if (calls > 0)
     checks.push({
