@@ -156,7 +156,7 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
     level: "must",
     cite: `${OVERVIEW}#communication-model`,
     rationale:
-      "JSON-RPC 2.0: the Server MUST NOT reply to a Notification. The kit's agent sends session/update and a custom _kit/ notification; an id-null response is allowed only as the answer to a line the agent sent that was not a valid message.",
+      "JSON-RPC 2.0: the Server MUST NOT reply to a Notification. The kit's agent sends session/update and a custom _kit/ notification; an id-null response is allowed as a parse or invalid-request error (-32700, -32600: the client could not read a line as a message) and as the answer to a line the agent sent that was not a valid message.",
   }),
   client({
     id: "client.jsonrpc.every-request-answered-once",

@@ -164,7 +164,9 @@ function answerChecks(timeline: WireTimeline, run: ClientRun): Check[] {
       continue;
     }
     if (message.kind !== "response") continue;
-    if (message.id === null) idNullAnswers += 1;
+    // -32700 and -32600 answer a line the client could not read as a message: what it read is framing's to judge.
+    if (message.id === null && message.error?.code !== -32700 && message.error?.code !== -32600)
+      idNullAnswers += 1;
     else {
       const sameId = requests.get(idKey(message.id)) ?? [];
       const request = sameId.find((candidate) => candidate.answers === 0) ?? sameId.at(-1);
@@ -176,7 +178,7 @@ function answerChecks(timeline: WireTimeline, run: ClientRun): Check[] {
     checks.push({
       requirement: "client.jsonrpc.no-reply-to-notification",
       verdict: "fail",
-      message: `the client sent ${idNullAnswers} response(s) with id null, but only ${timeline.agentMalformedLines} line(s) of the agent's called for one: it answered a notification`,
+      message: `the client sent ${idNullAnswers} response(s) with id null (other than a parse or invalid-request error), but only ${timeline.agentMalformedLines} line(s) of the agent's called for one: it answered a notification`,
     });
   else if (notifications > 0)
     checks.push({
