@@ -145,7 +145,7 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
     area: "prompt",
     level: "should",
     position: true,
-    cite: `${PROMPT_TURN}#6-continue-conversation`,
+    cite: `${PROMPT_TURN}#the-prompt-turn-lifecycle`,
     rationale:
       "The spec describes the next prompt as following the end of the turn, without a keyword; an agent gets no rule for two turns of one session at once.",
   }),
