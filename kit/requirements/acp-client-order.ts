@@ -102,7 +102,8 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
   }),
   client({
     id: "client.session-matching.known-session-ids",
-    title: "every sessionId the client sends is one the agent returned",
+    title:
+      "every sessionId the client sends (but in session/load, resume and delete, which may name a stored session) is one the agent returned or accepted",
     area: "session-matching",
     level: "should",
     position: true,

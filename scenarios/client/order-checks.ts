@@ -127,11 +127,11 @@ function promptAndSessionChecks(timeline: WireTimeline): Check[] {
     });
   const known = new Set(sessionsSetUp(timeline).map((session) => session.sessionId));
   const uses = clientCalls(timeline).filter(
-    // load and resume name a session stored before this run; what the agent says to them is what sets it up.
+    // load, resume and delete may name a session stored before this run (by an earlier agent process, given to the
+    // client by its user); load and resume are judged by the agent's answer, which is what sets the session up.
     (call) =>
       typeof asObject(call.params)?.sessionId === "string" &&
-      call.method !== "session/load" &&
-      call.method !== "session/resume" &&
+      !["session/load", "session/resume", "session/delete"].includes(call.method) &&
       !call.method.startsWith("_"),
   );
   const unknown = uses.filter((call) => !known.has(asObject(call.params)!.sessionId as string));

@@ -124,6 +124,7 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     keyword: "implied",
     says: "The client uses the sessionId the agent returned in its session/prompt, session/cancel and later session methods.",
     checkedBy: ["client.session-matching.known-session-ids"],
+    note: "session/load, session/resume and session/delete may name a session stored before the run, so their own sessionId is not judged; the methods after a load or resume are.",
   },
   {
     id: "session-setup#cwd-absolute",
