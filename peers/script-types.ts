@@ -560,6 +560,10 @@ export interface InitializeAnswer {
     [k: string]: unknown;
   } | null;
   error?: RpcError;
+  /**
+   * Answer initialize only after this many milliseconds (so a client that sends more before the answer is seen).
+   */
+  delayMs?: number;
 }
 export interface RpcError {
   code: number;

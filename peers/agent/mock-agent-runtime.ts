@@ -121,6 +121,7 @@ export class MockAgentRuntime {
     switch (method) {
       case "initialize": {
         const answer = script.initialize ?? {};
+        if (answer.delayMs) await sleep(answer.delayMs);
         if (answer.error) return { error: answer.error };
         if (typeof params.protocolVersion !== "number" || !Number.isInteger(params.protocolVersion))
           return { error: { code: -32602, message: "Invalid params: protocolVersion must be an integer" } };

@@ -14,6 +14,7 @@ import { SessionOutput } from "./session-output.js";
 import { newSession, prompt } from "./client-auth.js";
 import { CONFIG_OPTION_CAPABILITIES, changeOfferedSettings } from "./client-settings.js";
 import type { TurnSessions } from "./client-sessions.js";
+import { referenceMcpServers, traceMeta } from "./turn-context.js";
 
 export interface AcpTurnOptions {
   command: string;
@@ -99,11 +100,12 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
       const createSession = (params: acp.NewSessionRequest) => newSession(connection, init, params);
       const session = options.sessions
         ? await options.sessions.open(connection, init, cwd, (id) => output.bind(id), createSession)
-        : await createSession({ cwd, mcpServers: [] });
+        : await createSession({ cwd, mcpServers: referenceMcpServers() });
       const { sessionId } = session;
       output.bind(sessionId);
       await changeOfferedSettings(connection, session);
       const { stopReason } = await prompt(connection, init, {
+        _meta: traceMeta(),
         sessionId,
         prompt: [{ type: "text", text: options.prompt }],
       });

@@ -17,6 +17,7 @@
 import { resolve } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
 import { methods } from "@agentclientprotocol/sdk";
+import { referenceMcpServers } from "./turn-context.js";
 
 export interface SessionOptions {
   /** The session to reopen (`--session`). */
@@ -78,7 +79,7 @@ export class TurnSessions {
       const loaded = await connection.request(methods.agent.session.load, {
         sessionId: reopen,
         cwd,
-        mcpServers: [],
+        mcpServers: referenceMcpServers(),
         ...roots,
       });
       return { ...loaded, sessionId: reopen };
@@ -88,12 +89,12 @@ export class TurnSessions {
       const resumed = await connection.request(methods.agent.session.resume, {
         sessionId: reopen,
         cwd,
-        mcpServers: [],
+        mcpServers: referenceMcpServers(),
         ...roots,
       });
       return { ...resumed, sessionId: reopen };
     }
-    const created = await newSession({ cwd, mcpServers: [], ...roots });
+    const created = await newSession({ cwd, mcpServers: referenceMcpServers(), ...roots });
     this.#created = true;
     expect(created.sessionId);
     return created;

@@ -9,6 +9,8 @@ import { classifyMessage, envelopeProblems, idKey } from "../../kit/wire/jsonrpc
 import { AcpSchema, formatIssues } from "../../kit/wire/schema.js";
 import type { ProcessEvidence } from "../../kit/report/report-types.js";
 import { describeExit, type ClientRun } from "./driver.js";
+import { ORDER_CHECK_REQUIREMENTS, recordOrderChecks } from "./order-checks.js";
+import { PARAMS_CHECK_REQUIREMENTS, recordParamsChecks } from "./params-checks.js";
 
 export const GENERIC_CLIENT_REQUIREMENTS = [
   "client.framing.writes-only-jsonrpc",
@@ -17,6 +19,8 @@ export const GENERIC_CLIENT_REQUIREMENTS = [
   "client.cleanup.agent-group-gone",
   "client.cleanup.closes-stdin-first",
   "client.cleanup.escaped-grandchild",
+  ...ORDER_CHECK_REQUIREMENTS,
+  ...PARAMS_CHECK_REQUIREMENTS,
 ] as const satisfies readonly RequirementId[];
 
 /** The frames the mock agent read, as lines, with what the agent had sent before each. */
@@ -95,6 +99,8 @@ export function recordGenericClientChecks(context: ScenarioContext, run: ClientR
   const received = run.events.filter((event) => event.kind === "received").length;
   if (received === 0) return; // the client never talked to the agent: nothing to judge here
   const problems = frameProblems(run);
+  recordOrderChecks(context, run);
+  recordParamsChecks(context, run);
 
   context.check(
     problems.framing.length > 0

@@ -29,6 +29,7 @@ import { stopReasonsScenario } from "./stop-reasons.js";
 import { configOptionsScenario, modesOnlyScenario } from "./session-config.js";
 import { authRequiredScenario, logoutScenario } from "./authentication.js";
 import { sessionDeleteScenario, sessionLoadScenario, sessionResumeScenario } from "./sessions.js";
+import { delayedInitializeScenario } from "./message-order.js";
 
 export { GENERIC_CLIENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -68,4 +69,5 @@ export const CLIENT_SCENARIOS: readonly Scenario[] = [
   sessionLoadScenario,
   sessionResumeScenario,
   sessionDeleteScenario,
+  delayedInitializeScenario,
 ];

@@ -5,7 +5,7 @@
  */
 import type { Scenario } from "../../kit/scenario.js";
 import { agentScript, nonce } from "./agent-scripts.js";
-import { clientMessages, describeExit, runClient } from "./driver.js";
+import { describeExit, runClient } from "./driver.js";
 import { recordGenericClientChecks } from "./generic-checks.js";
 
 export const unsupportedVersionScenario: Scenario = {
@@ -21,9 +21,20 @@ export const unsupportedVersionScenario: Scenario = {
       }),
     );
     recordGenericClientChecks(context, run);
-    const after = clientMessages(run).filter(
-      (message) => typeof message.method === "string" && message.method !== "initialize" && "id" in message,
+    // Only what the client sent once it had the answer: one sent before it is session-after-initialize's.
+    const answeredAt = run.events.findIndex(
+      (event) => event.kind === "sent" && event.text.includes('"protocolVersion":999'),
     );
+    const after = run.events
+      .slice(answeredAt === -1 ? 0 : answeredAt)
+      .flatMap((event) =>
+        event.kind === "received" && event.message && typeof event.message === "object"
+          ? [event.message as Record<string, unknown>]
+          : [],
+      )
+      .filter(
+        (message) => typeof message.method === "string" && message.method !== "initialize" && "id" in message,
+      );
     if (after.length > 0 || run.timedOut) {
       const what =
         after.length > 0

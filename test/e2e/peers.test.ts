@@ -154,6 +154,27 @@ describe("scripted peers", () => {
     expect(chunks.length).toBeGreaterThanOrEqual(5);
   });
 
+  it("delays its initialize answer by initialize.delayMs, answering what came after it meanwhile", async () => {
+    const agent = track(mockAgent({ initialize: { delayMs: 300 } }));
+    const { command, args } = agent.spawnCommand();
+    const child = spawn(command, args, { stdio: ["pipe", "pipe", "ignore"] });
+    const chunks: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const started = Date.now();
+    child.stdin.end(
+      [
+        { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: 1 } },
+        { jsonrpc: "2.0", id: 2, method: "session/new", params: { cwd: "/tmp", mcpServers: [] } },
+      ]
+        .map((frame) => `${JSON.stringify(frame)}\n`)
+        .join(""),
+    );
+    await new Promise((resolve) => child.once("close", resolve));
+    const lines = Buffer.concat(chunks).toString("utf8").trim().split("\n");
+    expect(lines.map((line) => JSON.parse(line).id)).toEqual([2, 1]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+  });
+
   it("applies explicit cuts write by write: the listed write in pieces at those offsets, the next one whole", async () => {
     const agent = track(mockAgent({ faults: { cuts: [{ at: [1, 20], delaysMs: [20, 20] }] } }));
     const { input, output } = agent.connectNode();

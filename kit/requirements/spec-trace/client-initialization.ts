@@ -10,7 +10,7 @@ export const CLIENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 24,
     keyword: "MUST",
     says: "The client calls initialize, and has its answer, before it creates a session.",
-    gap: "The kit's agent must record whether session/new (or any session method) came before initialize was answered, and fail it.",
+    checkedBy: ["client.initialization.session-after-initialize"],
   },
   {
     id: "initialization#initialize-params",
@@ -29,7 +29,8 @@ export const CLIENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 29,
     keyword: "SHOULD",
     says: "The client gives the agent its name and version (clientInfo).",
-    gap: "Warn when initialize has no clientInfo with a name and a version.",
+    checkedBy: ["client.initialization.client-info"],
+    note: "Whether clientInfo has a name and a version is client.schema.valid-payloads'.",
   },
   {
     id: "initialization#speaks-agreed-version",
@@ -38,7 +39,8 @@ export const CLIENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 88,
     keyword: "MUST",
     says: "Once the agent answers a version the client supports, the client acts by that version's spec.",
-    gap: "A client that asks for version 2 and is answered 1 must go on speaking v1 (validated against the v1 schema); the kit's agent always answers 1 and never sees a client ask for more.",
+    checkedBy: ["client.initialization.speaks-agreed-version"],
+    note: "Judged by the methods sent after the answer 1 (one of the SDK's v2 schema and not of v1 fails); the params of v1 methods are client.schema.valid-payloads'.",
   },
   {
     id: "initialization#sends-latest-version",
@@ -47,7 +49,8 @@ export const CLIENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 94,
     keyword: "MUST",
     says: "initialize carries the latest protocol version the client supports (1 for a v1-only client).",
-    gap: "Check protocolVersion is an integer of at least 1 (the schema allows 0); a v1 client must send 1 or more.",
+    checkedBy: ["client.initialization.latest-version"],
+    note: "The kit sees that the version is an integer of at least 1, not that it is the latest the client supports.",
   },
   {
     id: "initialization#unsupported-version-closes",
@@ -92,7 +95,7 @@ export const CLIENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 116,
     keyword: "SHOULD",
     says: "The client says which of fs, terminal, elicitation, auth.terminal and boolean config options it supports.",
-    gap: "Warn when initialize has no clientCapabilities object.",
+    checkedBy: ["client.initialization.client-capabilities"],
   },
   {
     id: "initialization#terminal-auth-honest",

@@ -28,7 +28,8 @@ export const CLIENT_OVERVIEW_STATEMENTS: readonly SpecStatement[] = [
     line: 12,
     keyword: "implied",
     says: "Every request the agent sends gets exactly one response from the client.",
-    gap: "Track every agent request: no answer by the timeout, or a second answer, fails. Today only permission and unknown-method requests are held to it; a client that hangs on an unadvertised fs or terminal call is reported not-tested, and a duplicate answer is not seen.",
+    checkedBy: ["client.jsonrpc.every-request-answered-once"],
+    note: "A request left unanswered by a client that fails its turn and exits, or one sent in the last 10 s before the kit kills a hung client, is not judged.",
   },
   {
     id: "overview#gives-up-on-silent-agent",
@@ -55,7 +56,8 @@ export const CLIENT_OVERVIEW_STATEMENTS: readonly SpecStatement[] = [
     line: 22,
     keyword: "implied",
     says: "The client's first message is initialize, and it sends nothing else before the answer.",
-    gap: "Record the order of the client's messages: the first must be initialize and nothing may arrive before its response (the kit's agent delays that response).",
+    checkedBy: ["client.initialization.initialize-first", "client.initialization.session-after-initialize"],
+    note: "A custom message sent between initialize and its answer is not judged (only a session method there is).",
   },
   {
     id: "overview#serves-request-permission",
@@ -96,7 +98,7 @@ export const CLIENT_OVERVIEW_STATEMENTS: readonly SpecStatement[] = [
     line: 214,
     keyword: "MUST",
     says: "Every file path the client sends (cwd, additionalDirectories, an MCP server command, a list filter) is absolute.",
-    gap: "Check every path field of the client's requests is absolute; the schema does not (client.schema.valid-payloads lets a relative cwd through).",
+    checkedBy: ["client.schema.absolute-paths", "client.schema.mcp-server-shape"],
   },
   {
     id: "overview#one-based-lines",
@@ -148,7 +150,8 @@ export const CLIENT_OVERVIEW_STATEMENTS: readonly SpecStatement[] = [
     line: 223,
     keyword: "implied",
     says: "The client never answers a notification (session/update, elicitation/complete, $/cancel_request, unknown ones), not even with an error.",
-    gap: "Send notifications of each kind and check no response line appears, including one with id null (today a reply is caught only when it has no id at all).",
+    checkedBy: ["client.jsonrpc.no-reply-to-notification"],
+    note: "A reply is seen when its id is null; one that invents an id is not told from a stray response.",
   },
   {
     id: "overview#unknown-error-code-ends-request",

@@ -10,7 +10,7 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 8,
     keyword: "MUST",
     says: "The client completes initialization before it creates a session.",
-    gap: "Delay the initialize answer; a session/new that arrives before it fails.",
+    checkedBy: ["client.initialization.session-after-initialize"],
   },
   {
     id: "session-setup#new-session-params",
@@ -126,7 +126,8 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 350,
     keyword: "implied",
     says: "The client uses the sessionId the agent returned in its session/prompt, session/cancel and later session methods.",
-    gap: "Check the sessionId of every session method the client sends is one the agent returned (today an unknown one only gets -32002 from the kit's agent, and no requirement records it).",
+    checkedBy: ["client.session-matching.known-session-ids"],
+    note: "session/load, session/resume and session/delete may name a session stored before the run, so their own sessionId is not judged; the methods after a load or resume are.",
   },
   {
     id: "session-setup#cwd-absolute",
@@ -135,7 +136,7 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     line: 362,
     keyword: "MUST",
     says: "The cwd the client sends is an absolute path.",
-    gap: "Check the cwd of session/new, load and resume is absolute (the schema does not; a relative cwd only gets -32602 from the kit's agent, reported as unrelated turn failures).",
+    checkedBy: ["client.schema.absolute-paths"],
   },
   {
     id: "session-setup#mcp-servers-optional",
@@ -157,7 +158,8 @@ export const CLIENT_SESSION_SETUP_STATEMENTS: readonly SpecStatement[] = [
     schema: "schema/v1/schema.json#/$defs/McpServer",
     keyword: "schema",
     says: "A stdio MCP server has name, an absolute command, args and env (arrays, even empty); http and sse servers have type, name, url and headers.",
-    gap: "Exercised only when the client passes MCP servers (client.schema.valid-payloads validates them then); a check needs a way to make the client pass one, and must also check the command is absolute.",
+    checkedBy: ["client.schema.mcp-server-shape"],
+    note: "Not applicable to a client that lists no MCP server.",
   },
   {
     id: "session-setup#http-sse-gated",

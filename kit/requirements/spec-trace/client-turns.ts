@@ -10,7 +10,7 @@ export const CLIENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     line: 8,
     keyword: "MUST",
     says: "The client sends session/prompt only after initialization and session setup.",
-    gap: "Record the order of the client's messages; a session/prompt before initialize's answer or before session/new's answer fails.",
+    checkedBy: ["client.prompt.prompt-after-setup"],
   },
   {
     id: "prompt-turn#prompt-params",
@@ -102,7 +102,7 @@ export const CLIENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     line: 290,
     keyword: "implied",
     says: "The client sends the next prompt on a session only after the previous turn has ended.",
-    gap: "Hold a turn open; a second session/prompt on the same session before the first is answered is reported.",
+    checkedBy: ["client.prompt.one-prompt-at-a-time"],
   },
   {
     id: "prompt-turn#cancel-notification",
