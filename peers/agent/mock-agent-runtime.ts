@@ -10,6 +10,7 @@ import type { Frame, PeerWire } from "../peer-wire.js";
 import type { AgentAction, AgentScript } from "../script-types.js";
 import { ClientRequests, classifyOutcome, type Turn } from "./client-requests.js";
 import { connectMcpServers } from "../reference/mcp-servers.js";
+import { probeClientMethods } from "./client-methods-probe.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
 type Reply = { result: unknown } | { error: RpcError };
@@ -37,6 +38,7 @@ export class MockAgentRuntime {
   readonly #requests: ClientRequests;
   readonly #usedRules = new Set<number>();
   #authenticated = false;
+  #clientCapabilities: Record<string, unknown> = {};
   #counter = 0;
   #sessionsCreated = 0;
   readonly #inFlight = new Set<Promise<void>>();
@@ -110,6 +112,7 @@ export class MockAgentRuntime {
     switch (method) {
       case "initialize": {
         const answer = script.initialize ?? {};
+        this.#clientCapabilities = (params.clientCapabilities ?? {}) as Record<string, unknown>;
         if (answer.error) return { error: answer.error };
         if (typeof params.protocolVersion !== "number" || !Number.isInteger(params.protocolVersion))
           return { error: { code: -32602, message: "Invalid params: protocolVersion must be an integer" } };
@@ -258,7 +261,10 @@ export class MockAgentRuntime {
       });
     else if ("terminal" in action)
       await this.#requests.terminal(turn, action.terminal.command, action.terminal.args ?? []);
-    else if ("request" in action) {
+    else if ("probeClientMethods" in action) {
+      const spec = action.probeClientMethods;
+      await probeClientMethods(this.#requests, this.#log, turn, this.#clientCapabilities, spec);
+    } else if ("request" in action) {
       const answer = await this.#requests.request(action.request.method, action.request.params);
       this.#log.add({
         kind: "response",

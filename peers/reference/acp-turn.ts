@@ -1,7 +1,7 @@
 /**
  * One ACP prompt turn on the official SDK, as the reference client and the reference
- * runtime's `acp` transport run it: the agent in its own process group, no fs or terminal
- * advertised, permission requests rejected, only this session's message text kept, and the
+ * runtime's `acp` transport run it: the agent in its own process group, fs and terminal
+ * advertised and served for real (client-services.ts), permission requests rejected, only this session's message text kept, and the
  * agent's whole group ended however the turn ends (stdin closed first, then SIGTERM, then
  * SIGKILL). When ACP_CONFORMANCE_SCENARIO names the kit's cancel-while-asking scenario, the
  * turn is cancelled while a permission request is open (a test hook for a cooperating client).
@@ -10,6 +10,7 @@ import { spawn } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { KIT_VERSION } from "../../kit/version.js";
+import { SERVED_CAPABILITIES, serveClientMethods } from "./client-services.js";
 
 export interface AcpTurnOptions {
   command: string;
@@ -42,7 +43,9 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
     agent.once("error", () => resolve());
   });
 
+  let served: ReturnType<typeof serveClientMethods> | undefined;
   const stop = async (): Promise<void> => {
+    await served?.endAll(); // every terminal, released or not
     agent.stdin.end();
     const signalGroup = (signal: NodeJS.Signals) => {
       try {
@@ -81,6 +84,7 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
           outcome: reject ? { outcome: "selected", optionId: reject.optionId } : { outcome: "cancelled" },
         };
       });
+    served = serveClientMethods(client, () => options.cwd ?? process.cwd());
     const stream = acp.ndJsonStream(
       Writable.toWeb(agent.stdin) as WritableStream<Uint8Array>,
       Readable.toWeb(agent.stdout) as ReadableStream<Uint8Array>,
@@ -88,7 +92,7 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
     return client.connectWith(stream, async (connection) => {
       const init = await connection.request(acp.methods.agent.initialize, {
         protocolVersion: acp.PROTOCOL_VERSION,
-        clientCapabilities: {},
+        clientCapabilities: SERVED_CAPABILITIES,
         clientInfo: { name: options.clientName, version: KIT_VERSION },
       });
       if (init.protocolVersion !== acp.PROTOCOL_VERSION)

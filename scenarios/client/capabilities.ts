@@ -4,11 +4,19 @@
  * makes its scenario not applicable: serving it is then the client's right. A call left
  * unanswered (the client hangs on it) fails too: it got no error.
  */
-import type { Scenario } from "../../kit/scenario.js";
+import { makeScratchDir, removeScratchDir } from "../../kit/scratch-dirs.js";
+import type { Scenario, ScenarioContext } from "../../kit/scenario.js";
 import { agentScript } from "./agent-scripts.js";
 import { clientMessages, describeExit, runClient, type ClientRun } from "./driver.js";
 import { recordGenericClientChecks } from "./generic-checks.js";
 import { checkNotExercised } from "./shared-checks.js";
+
+/** A scratch directory to run the client in: a client that serves the agent's fs calls writes there, not in the kit's cwd. */
+function scratchCwd(context: ScenarioContext): string {
+  const dir = makeScratchDir("capabilities-");
+  context.defer(async () => removeScratchDir(dir));
+  return dir;
+}
 
 /** What the client advertised in initialize. */
 function advertised(run: ClientRun): {
@@ -63,6 +71,7 @@ export const capabilitiesFsScenario: Scenario = {
         { writeFile: { path: "kit-probe.txt", content: "written by the agent" } },
         { stop: "end_turn" },
       ]),
+      { cwd: scratchCwd(context) },
     );
     recordGenericClientChecks(context, run);
     const fs = advertised(run).fs;
@@ -124,6 +133,7 @@ export const capabilitiesTerminalScenario: Scenario = {
     const run = await runClient(
       context,
       agentScript([{ terminal: { command: "echo", args: ["kit"] } }, { stop: "end_turn" }]),
+      { cwd: scratchCwd(context) },
     );
     recordGenericClientChecks(context, run);
     if (advertised(run).terminal === true) {

@@ -23,6 +23,7 @@ import { clientForeignUpdatesProperty } from "./session-matching-properties.js";
 import { hungAgentScenario } from "./timeouts.js";
 import { gatingFalseScenario, gatingNullScenario, gatingOmittedScenario } from "./gating.js";
 import { malformedInputScenario } from "./jsonrpc-malformed-input.js";
+import { clientMethodsScenario } from "./client-methods.js";
 
 export { GENERIC_CLIENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -52,4 +53,5 @@ export const CLIENT_SCENARIOS: readonly Scenario[] = [
   clientForeignUpdatesProperty,
   clientPermissionAnywhereProperty,
   malformedInputScenario,
+  clientMethodsScenario,
 ];

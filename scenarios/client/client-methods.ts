@@ -1,0 +1,77 @@
+/**
+ * fs and terminal, served: the client runs in a scratch directory the kit prepared (a 5-line
+ * file, an empty terminal-cwd/), and the agent calls every fs and terminal method the client
+ * advertised there (peers/agent/client-methods-probe.ts), then the kit compares the answers
+ * with the disk and with its process scan. A client that advertised nothing makes each check
+ * not applicable; one whose session cwd is not the prepared directory, not tested. Whatever the
+ * client leaves, every process carrying the run's marker is killed at the end.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { randomInt } from "node:crypto";
+import { join } from "node:path";
+import { listProcesses } from "../../kit/process/tree.js";
+import type { Scenario } from "../../kit/scenario.js";
+import { makeScratchDir, removeScratchDir } from "../../kit/scratch-dirs.js";
+import { PROBE } from "../../peers/agent/client-methods-probe.js";
+import { agentScript, nonce } from "./agent-scripts.js";
+import { readProbeRun } from "./client-methods-probe-run.js";
+import { recordFsChecks } from "./client-methods-fs.js";
+import { recordTerminalChecks } from "./client-methods-terminals.js";
+import { runClient } from "./driver.js";
+import { recordGenericClientChecks } from "./generic-checks.js";
+
+/** Kills every process whose command line carries `marker`: the probe's sleeps, whatever the client did with them. */
+function killMarked(marker: string): void {
+  for (const info of listProcesses()) {
+    if (!info.command.includes(marker)) continue;
+    try {
+      process.kill(info.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+export const clientMethodsScenario: Scenario = {
+  id: "client.terminal.served-fs-and-terminals",
+  title: "the agent calls the fs and terminal methods the client advertised, on real files and real commands",
+  mode: "client",
+  requirements: [
+    "client.fs.read-line-limit",
+    "client.fs.missing-file-error",
+    "client.fs.write-creates-file",
+    "client.terminal.create-runs-command",
+    "client.terminal.exit-status",
+    "client.terminal.output-truncated-from-start",
+    "client.terminal.truncation-on-char-boundary",
+    "client.terminal.create-returns-immediately",
+    "client.terminal.kill-ends-tree",
+    "client.terminal.kill-keeps-terminal",
+    "client.terminal.release-ends-tree",
+    "client.terminal.release-invalidates",
+  ],
+  async run(context) {
+    const dir = makeScratchDir("client-methods-");
+    writeFileSync(join(dir, PROBE.linesFile), PROBE.linesContent);
+    mkdirSync(join(dir, PROBE.terminalCwd));
+    // A number sleep adds to its 30 s, unique to this run, so the scan finds exactly these sleeps.
+    const marker = `0.000${String(randomInt(100_000_000, 999_999_999))}`;
+    context.defer(async () => {
+      killMarked(marker);
+      removeScratchDir(dir);
+    });
+    const run = await runClient(
+      context,
+      agentScript([
+        { message: nonce("client-methods") },
+        { probeClientMethods: { cwd: dir, marker } },
+        { stop: "end_turn" },
+      ]),
+      { cwd: dir },
+    );
+    recordGenericClientChecks(context, run);
+    const probe = readProbeRun(run);
+    recordFsChecks(context, probe, dir);
+    recordTerminalChecks(context, probe, dir);
+  },
+};
