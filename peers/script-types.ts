@@ -136,13 +136,9 @@ export type AgentAction =
     }
   | {
       /**
-       * Call every fs and terminal method the client advertised in initialize, on real files in cwd and real commands, and log each answer (a probe event) with how long it took and, after kill and release, which marked processes were still alive.
+       * Call every fs and terminal method the client advertised in initialize, on real files in a fresh directory the probe makes under the session's cwd (logged as the prepared step; the caller removes it) and real commands, and log each answer (a probe event) with how long it took and, after kill and release, which marked processes were still alive.
        */
       probeClientMethods: {
-        /**
-         * The directory the kit prepared (with lines.txt and terminal-cwd/ in it): the probe runs only when the session's cwd is this directory (compared by real path), so it never reads or writes anywhere else.
-         */
-        cwd: string;
         /**
          * A number such as 0.000123456, added as a second argument to every sleep the probe's terminals run, so a process scan finds them by command line.
          */

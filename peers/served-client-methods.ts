@@ -125,7 +125,7 @@ export class ServedClientMethods {
     } catch (error) {
       return { error: { code: INTERNAL_ERROR, message: `Internal error: ${(error as Error).message}` } };
     }
-    return { result: null };
+    return { result: {} };
   }
 
   async #create(params: Record<string, unknown>, sessionCwd: string): Promise<ServedReply> {

@@ -1,19 +1,21 @@
 /**
- * The mock agent's probeClientMethods action: it calls every fs and terminal method the client
- * advertised in initialize, on real files of the directory the kit prepared and on real
- * commands, and logs each answer as a probe event (with how long it took) for the scenario to
- * compare with the disk. Its long-running commands are `sleep`s carrying the script's marker as
+ * The mock agent's probeClientMethods action: it makes a fresh directory under the session's
+ * cwd (a 5-line file, an empty terminal-cwd/; logged as the `prepared` step, for the caller to
+ * compare with and then remove), calls every fs and terminal method the client advertised in
+ * initialize on those real files and on real commands, and logs each answer as a probe event
+ * (with how long it took) for the scenario to compare with the disk. Its long-running commands are `sleep`s carrying the script's marker as
  * a second argument (GNU sleep adds its arguments up), so a process scan of the command lines
  * shows whether kill and release really ended the command and the child it started.
  */
-import { realpathSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { listProcesses } from "../../kit/process/tree.js";
 import type { ObservationLog } from "../observation-log.js";
 import type { ClientRequests, Turn } from "./client-requests.js";
 
-/** What the kit writes in the prepared directory, and what the probe asks for: shared with the scenario. */
+/** What the probe writes in its directory, and what it asks for: shared with the scenario. */
 export const PROBE = {
+  dirPrefix: ".acp-conformance-probe-",
   linesFile: "lines.txt",
   linesContent: "one\ntwo\nthree\nfour\nfive\n",
   missingFile: "no-such-file.txt",
@@ -60,11 +62,21 @@ async function scan(marker: string, done: (found: string[]) => boolean): Promise
   return found;
 }
 
-function sameDirectory(a: string, b: string): boolean {
+/** The probe's directory under the session cwd, with its files; undefined (logged why) when it cannot be made. */
+function prepare(log: ObservationLog, sessionCwd: string): string | undefined {
   try {
-    return realpathSync(a) === realpathSync(b);
-  } catch {
-    return false;
+    const dir = mkdtempSync(join(sessionCwd, PROBE.dirPrefix));
+    log.add({ kind: "probe", step: "prepared", params: { dir } });
+    writeFileSync(join(dir, PROBE.linesFile), PROBE.linesContent);
+    mkdirSync(join(dir, PROBE.terminalCwd));
+    return dir;
+  } catch (error) {
+    log.add({
+      kind: "probe",
+      step: "all",
+      skipped: `the agent could not prepare files under the session cwd ${sessionCwd} (${(error as Error).message})`,
+    });
+    return undefined;
   }
 }
 
@@ -73,17 +85,10 @@ export async function probeClientMethods(
   log: ObservationLog,
   turn: Turn,
   capabilities: Capabilities,
-  spec: { cwd: string; marker: string },
+  spec: { marker: string },
 ): Promise<void> {
-  if (!sameDirectory(turn.cwd, spec.cwd)) {
-    log.add({
-      kind: "probe",
-      step: "all",
-      skipped: `the session cwd ${turn.cwd} is not the directory the kit prepared (${spec.cwd})`,
-    });
-    return;
-  }
-  const cwd = turn.cwd;
+  const cwd = prepare(log, turn.cwd);
+  if (cwd === undefined) return;
   const sessionId = turn.sessionId;
   const call = async (step: string, method: string, params: Record<string, unknown>) => {
     const started = Date.now();
@@ -147,6 +152,8 @@ async function killThenRelease(call: Call, log: ObservationLog, marker: string):
   const terminalId = (await call("kill", "terminal/create", { command: "sh", args: sleepingTree(marker) }))
     ?.terminalId;
   if (typeof terminalId !== "string") return;
+  // At once too: a client that answered only once the command ended may not wait for a longer scan.
+  log.add({ kind: "probe", step: "kill-at-answer", alive: alive(marker) });
   await treeStarted(log, "kill-before", marker);
   await call("kill-output-running", "terminal/output", { terminalId });
   await call("kill-kill", "terminal/kill", { terminalId });

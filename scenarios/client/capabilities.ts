@@ -4,6 +4,7 @@
  * makes its scenario not applicable: serving it is then the client's right. A call left
  * unanswered (the client hangs on it) fails too: it got no error.
  */
+import { join } from "node:path";
 import { makeScratchDir, removeScratchDir } from "../../kit/scratch-dirs.js";
 import type { Scenario, ScenarioContext } from "../../kit/scenario.js";
 import { agentScript } from "./agent-scripts.js";
@@ -11,11 +12,15 @@ import { clientMessages, describeExit, runClient, type ClientRun } from "./drive
 import { recordGenericClientChecks } from "./generic-checks.js";
 import { checkNotExercised } from "./shared-checks.js";
 
-/** A scratch directory to run the client in: a client that serves the agent's fs calls writes there, not in the kit's cwd. */
-function scratchCwd(context: ScenarioContext): string {
+/**
+ * An absolute path in a scratch directory for the agent's fs calls: a client that advertised fs
+ * and serves them (this scenario is then not applicable) reads and writes there, or refuses a
+ * path outside its session cwd, and never touches the kit's cwd.
+ */
+function scratchFile(context: ScenarioContext): string {
   const dir = makeScratchDir("capabilities-");
   context.defer(async () => removeScratchDir(dir));
-  return dir;
+  return join(dir, "kit-probe.txt");
 }
 
 /** What the client advertised in initialize. */
@@ -64,14 +69,14 @@ export const capabilitiesFsScenario: Scenario = {
   mode: "client",
   requirements: ["client.capabilities.refuses-unadvertised-fs"],
   async run(context) {
+    const path = scratchFile(context);
     const run = await runClient(
       context,
       agentScript([
-        { readFile: { path: "kit-probe.txt" } },
-        { writeFile: { path: "kit-probe.txt", content: "written by the agent" } },
+        { readFile: { path } },
+        { writeFile: { path, content: "written by the agent" } },
         { stop: "end_turn" },
       ]),
-      { cwd: scratchCwd(context) },
     );
     recordGenericClientChecks(context, run);
     const fs = advertised(run).fs;
@@ -133,7 +138,6 @@ export const capabilitiesTerminalScenario: Scenario = {
     const run = await runClient(
       context,
       agentScript([{ terminal: { command: "echo", args: ["kit"] } }, { stop: "end_turn" }]),
-      { cwd: scratchCwd(context) },
     );
     recordGenericClientChecks(context, run);
     if (advertised(run).terminal === true) {

@@ -82,7 +82,7 @@ function recordMissing(context: ScenarioContext, probe: ProbeRun): void {
   });
 }
 
-function recordWrite(context: ScenarioContext, probe: ProbeRun, dir: string): void {
+function recordWrite(context: ScenarioContext, probe: ProbeRun): void {
   const requirement = "client.fs.write-creates-file";
   const advertised = { yes: probe.fs?.writeTextFile === true, what: "fs.writeTextFile" };
   const [step] = needSteps(context, probe, requirement, advertised, ["write-new"]) ?? [];
@@ -99,6 +99,7 @@ function recordWrite(context: ScenarioContext, probe: ProbeRun, dir: string): vo
     return fail(
       `fs/write_text_file answered ${JSON.stringify(step.result).slice(0, 200)}, not an empty result`,
     );
+  const dir = probe.dir ?? "";
   const sent = Buffer.from(PROBE.writtenContent, "utf8");
   let written: Buffer;
   try {
@@ -117,8 +118,8 @@ function recordWrite(context: ScenarioContext, probe: ProbeRun, dir: string): vo
   });
 }
 
-export function recordFsChecks(context: ScenarioContext, probe: ProbeRun, dir: string): void {
+export function recordFsChecks(context: ScenarioContext, probe: ProbeRun): void {
   recordReads(context, probe);
   recordMissing(context, probe);
-  recordWrite(context, probe, dir);
+  recordWrite(context, probe);
 }

@@ -15,8 +15,10 @@ export interface ProbeRun {
   run: ClientRun;
   /** Each logged step by name. */
   steps: Map<string, ProbeStep>;
-  /** Why the probe did nothing at all, when it did nothing (the session cwd was not the prepared directory). */
+  /** Why the probe did nothing at all, when it did nothing (it could not write under the session cwd). */
   skipped: string | undefined;
+  /** The directory the probe made under the session cwd, with the files it compares against. */
+  dir: string | undefined;
   fs: { readTextFile?: unknown; writeTextFile?: unknown } | undefined;
   terminal: unknown;
 }
@@ -31,6 +33,7 @@ export function readProbeRun(run: ClientRun): ProbeRun {
     run,
     steps,
     skipped: steps.get("all")?.skipped,
+    dir: (steps.get("prepared")?.params as { dir?: string } | undefined)?.dir,
     fs: capabilities.fs,
     terminal: capabilities.terminal,
   };
@@ -69,7 +72,7 @@ export function needSteps(
     checkNotExercised(
       context,
       requirement,
-      `${probe.skipped}: the kit prepares files and commands only in the directory it starts the client in, and a client that sends that directory as its session cwd can be tested`,
+      `${probe.skipped}; a session cwd the agent can write in lets the kit test it`,
     );
     return undefined;
   }

@@ -64,14 +64,14 @@ function errored(step: ProbeStep): string | undefined {
   return step.error === undefined ? undefined : `${step.method} answered error ${describeError(step)}`;
 }
 
-function recordRun(context: ScenarioContext, probe: ProbeRun, dir: string): void {
+function recordRun(context: ScenarioContext, probe: ProbeRun): void {
   judge(context, probe, "client.terminal.create-runs-command", ["run", "run-output"], ([create, out]) => {
     const failure = errored(create!) ?? errored(out!);
     if (failure) return { fail: `${failure} although the client advertised terminal` };
     const text = output(out!);
     if (typeof text !== "string") return { fail: `terminal/output answered ${JSON.stringify(out!.result)}` };
     const [pwd = "", env = ""] = text.split("\n");
-    const cwd = join(dir, PROBE.terminalCwd);
+    const cwd = join(probe.dir ?? "", PROBE.terminalCwd);
     if (realpath(pwd.trim()) !== realpath(cwd))
       return { fail: `sh -c 'pwd; ...' ran in ${JSON.stringify(pwd)}, not in the cwd given, ${cwd}` };
     if (env.trim() !== PROBE.envValue)
@@ -152,13 +152,24 @@ function recordCreateTiming(context: ScenarioContext, probe: ProbeRun): void {
     });
     return;
   }
-  judge(context, probe, requirement, ["kill"], ([create]) => {
+  // The scan that waits for the tree to show when there is one, else the one made at the answer.
+  const scan = probe.steps.has("kill-before") ? "kill-before" : "kill-at-answer";
+  judge(context, probe, requirement, ["kill", scan], ([create, before]) => {
     if (create!.error !== undefined)
       return { fail: `${errored(create!)} although the client advertised terminal` };
     const ms = create!.ms ?? 0;
-    return ms > CREATE_DEADLINE_MS
-      ? { fail: `terminal/create of a 30 s command took ${ms} ms to answer (at most ${CREATE_DEADLINE_MS})` }
-      : { pass: `terminal/create of a 30 s command answered with terminalId in ${ms} ms` };
+    if (ms > CREATE_DEADLINE_MS)
+      return {
+        fail: `terminal/create of a 30 s command took ${ms} ms to answer (at most ${CREATE_DEADLINE_MS})`,
+      };
+    // Answered at once, the 30 s command is still running right after: a client that waited for its end is not.
+    if ((before!.alive?.length ?? 0) === 0)
+      return {
+        fail: `terminal/create of sh -c 'sleep 30 & sleep 30' answered after ${ms} ms, but the command was no longer running then: the answer waited for it to end (or it never ran)`,
+      };
+    return {
+      pass: `terminal/create of a 30 s command answered with terminalId in ${ms} ms, the command still running`,
+    };
   });
 }
 
@@ -220,8 +231,8 @@ function recordRelease(context: ScenarioContext, probe: ProbeRun): void {
   );
 }
 
-export function recordTerminalChecks(context: ScenarioContext, probe: ProbeRun, dir: string): void {
-  recordRun(context, probe, dir);
+export function recordTerminalChecks(context: ScenarioContext, probe: ProbeRun): void {
+  recordRun(context, probe);
   recordExitStatus(context, probe);
   recordTruncation(context, probe);
   recordCreateTiming(context, probe);

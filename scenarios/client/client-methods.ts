@@ -1,17 +1,16 @@
 /**
- * fs and terminal, served: the client runs in a scratch directory the kit prepared (a 5-line
- * file, an empty terminal-cwd/), and the agent calls every fs and terminal method the client
- * advertised there (peers/agent/client-methods-probe.ts), then the kit compares the answers
+ * fs and terminal, served: the agent makes a fresh directory under the session cwd the client
+ * sent (a 5-line file, an empty terminal-cwd/) and calls every fs and terminal method the
+ * client advertised there (peers/agent/client-methods-probe.ts); the kit compares the answers
  * with the disk and with its process scan. A client that advertised nothing makes each check
- * not applicable; one whose session cwd is not the prepared directory, not tested. Whatever the
- * client leaves, every process carrying the run's marker is killed at the end.
+ * not applicable. Whatever the verdict, the directory is removed and every process carrying
+ * the run's marker is killed at the end.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { rmSync, statSync } from "node:fs";
 import { randomInt } from "node:crypto";
-import { join } from "node:path";
+import { basename } from "node:path";
 import { listProcesses } from "../../kit/process/tree.js";
 import type { Scenario } from "../../kit/scenario.js";
-import { makeScratchDir, removeScratchDir } from "../../kit/scratch-dirs.js";
 import { PROBE } from "../../peers/agent/client-methods-probe.js";
 import { agentScript, nonce } from "./agent-scripts.js";
 import { readProbeRun } from "./client-methods-probe-run.js";
@@ -29,6 +28,16 @@ function killMarked(marker: string): void {
     } catch {
       // already gone
     }
+  }
+}
+
+/** Removes the probe's directory: only a directory the probe named as its own. */
+function removeProbeDir(dir: string): void {
+  try {
+    if (basename(dir).startsWith(PROBE.dirPrefix) && statSync(dir).isDirectory())
+      rmSync(dir, { recursive: true, force: true });
+  } catch {
+    // gone already
   }
 }
 
@@ -51,27 +60,25 @@ export const clientMethodsScenario: Scenario = {
     "client.terminal.release-invalidates",
   ],
   async run(context) {
-    const dir = makeScratchDir("client-methods-");
-    writeFileSync(join(dir, PROBE.linesFile), PROBE.linesContent);
-    mkdirSync(join(dir, PROBE.terminalCwd));
     // A number sleep adds to its 30 s, unique to this run, so the scan finds exactly these sleeps.
     const marker = `0.000${String(randomInt(100_000_000, 999_999_999))}`;
+    let dir: string | undefined;
     context.defer(async () => {
       killMarked(marker);
-      removeScratchDir(dir);
+      if (dir) removeProbeDir(dir);
     });
     const run = await runClient(
       context,
       agentScript([
         { message: nonce("client-methods") },
-        { probeClientMethods: { cwd: dir, marker } },
+        { probeClientMethods: { marker } },
         { stop: "end_turn" },
       ]),
-      { cwd: dir },
     );
     recordGenericClientChecks(context, run);
     const probe = readProbeRun(run);
-    recordFsChecks(context, probe, dir);
-    recordTerminalChecks(context, probe, dir);
+    dir = probe.dir;
+    recordFsChecks(context, probe);
+    recordTerminalChecks(context, probe);
   },
 };

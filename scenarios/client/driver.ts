@@ -16,7 +16,7 @@ export type ClientRun = PeerRun;
 export function runClient(
   context: ScenarioContext,
   script: AgentScript,
-  options: Pick<PeerRunOptions, "sampleMemory" | "whileRunning" | "cwd"> = {},
+  options: Pick<PeerRunOptions, "sampleMemory" | "whileRunning"> = {},
 ): Promise<ClientRun> {
   if (context.mode === "runtime") return runThroughRuntime(context, script, options);
   return runTargetWithPeer(context, script, {
@@ -35,11 +35,10 @@ function acpRequestTimeoutMs(clientTimeoutMs: number): number {
 function runThroughRuntime(
   context: ScenarioContext,
   script: AgentScript,
-  options: { sampleMemory?: boolean; cwd?: string },
+  options: { sampleMemory?: boolean },
 ): Promise<ClientRun> {
-  // A directory the scenario prepared is the request's cwd; otherwise one of the run's own.
-  const cwd = options.cwd ?? makeScratchDir("runtime-");
-  if (!options.cwd) context.defer(async () => removeScratchDir(cwd));
+  const cwd = makeScratchDir("runtime-");
+  context.defer(async () => removeScratchDir(cwd));
   const request = (command: string) => ({
     protocolVersion: 1,
     transport: "acp",

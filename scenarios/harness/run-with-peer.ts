@@ -47,8 +47,6 @@ export interface PeerRunOptions {
   /** How long the target may run. */
   timeoutMs: number;
   sampleMemory?: boolean;
-  /** The target's working directory (default: the kit's --cwd); a scenario that lets the agent touch files gives a scratch directory. */
-  cwd?: string;
   /** Runs once the target is started (to signal it, for example); the run then waits for its exit as usual. */
   whileRunning?(target: TargetProcess, shim: PeerShim): Promise<void>;
 }
@@ -77,7 +75,7 @@ export async function runTargetWithPeer(
     args: options.placeholder
       ? expandPlaceholder(context.target.args, options.placeholder, shim.path)
       : [...context.target.args],
-    cwd: options.cwd ?? context.options.cwd,
+    cwd: context.options.cwd,
     env: {
       ...context.options.env,
       [options.shimEnv]: shim.path,
