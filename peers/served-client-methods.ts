@@ -63,7 +63,16 @@ export class ServedClientMethods {
     return method.startsWith("fs/") || method.startsWith("terminal/");
   }
 
+  /** The answer to one call; a step that throws is answered with -32603, never left unanswered. */
   async answer(method: string, params: Record<string, unknown>, sessionCwd: string): Promise<ServedReply> {
+    try {
+      return await this.#serve(method, params, sessionCwd);
+    } catch (error) {
+      return { error: { code: INTERNAL_ERROR, message: `Internal error: ${(error as Error).message}` } };
+    }
+  }
+
+  async #serve(method: string, params: Record<string, unknown>, sessionCwd: string): Promise<ServedReply> {
     if (method === "fs/read_text_file" || method === "fs/write_text_file") {
       const inside = insideRoot(sessionCwd, params.path);
       if (inside === undefined)
