@@ -7,7 +7,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ScenarioContext } from "../../kit/scenario.js";
 import { PROBE } from "../../peers/agent/client-methods-probe.js";
-import { describeError, needSteps, resultOf, type ProbeRun } from "./client-methods-probe-run.js";
+import {
+  describeError,
+  needSteps,
+  resultOf,
+  type ProbeRun,
+  type ProbeStep,
+} from "./client-methods-probe-run.js";
 
 /** The expected content of each read step; a last line without its newline is accepted too. */
 const READS = [
@@ -82,40 +88,42 @@ function recordMissing(context: ScenarioContext, probe: ProbeRun): void {
   });
 }
 
-function recordWrite(context: ScenarioContext, probe: ProbeRun): void {
-  const requirement = "client.fs.write-creates-file";
-  const advertised = { yes: probe.fs?.writeTextFile === true, what: "fs.writeTextFile" };
-  const [step] = needSteps(context, probe, requirement, advertised, ["write-new"]) ?? [];
-  if (!step) return;
-  const fail = (message: string) => context.check({ requirement, verdict: "fail", message });
+/** What is wrong with the write's answer and the file it left, or undefined. */
+function writeProblem(step: ProbeStep, dir: string): string | undefined {
   if (step.error !== undefined)
-    return fail(
-      `fs/write_text_file of a new file got error ${describeError(step)} although the client advertised fs.writeTextFile`,
-    );
+    return `fs/write_text_file of a new file got error ${describeError(step)} although the client advertised fs.writeTextFile`;
   const empty =
     step.result === null ||
     (typeof step.result === "object" && Object.keys(step.result as object).every((key) => key === "_meta"));
   if (!empty)
-    return fail(
-      `fs/write_text_file answered ${JSON.stringify(step.result).slice(0, 200)}, not an empty result`,
-    );
-  const dir = probe.dir ?? "";
+    return `fs/write_text_file answered ${JSON.stringify(step.result).slice(0, 200)}, not an empty result`;
   const sent = Buffer.from(PROBE.writtenContent, "utf8");
   let written: Buffer;
   try {
     written = readFileSync(join(dir, PROBE.writtenFile));
   } catch {
-    return fail(`fs/write_text_file answered success, but ${PROBE.writtenFile} does not exist in ${dir}`);
+    return `fs/write_text_file answered success, but ${PROBE.writtenFile} does not exist in ${dir}`;
   }
   if (!written.equals(sent))
-    return fail(
-      `the file fs/write_text_file created holds ${written.length} bytes ${JSON.stringify(written.toString("utf8"))}, not the ${sent.length} bytes sent ${JSON.stringify(PROBE.writtenContent)}`,
-    );
-  context.check({
-    requirement,
-    verdict: "pass",
-    message: `fs/write_text_file created the missing file with exactly the ${sent.length} bytes sent (multi-byte text, CRLF kept) and answered ${JSON.stringify(step.result)}`,
-  });
+    return `the file fs/write_text_file created holds ${written.length} bytes ${JSON.stringify(written.toString("utf8"))}, not the ${sent.length} bytes sent ${JSON.stringify(PROBE.writtenContent)}`;
+  return undefined;
+}
+
+function recordWrite(context: ScenarioContext, probe: ProbeRun): void {
+  const requirement = "client.fs.write-creates-file";
+  const advertised = { yes: probe.fs?.writeTextFile === true, what: "fs.writeTextFile" };
+  const [step] = needSteps(context, probe, requirement, advertised, ["write-new"]) ?? [];
+  if (!step) return;
+  const problem = writeProblem(step, probe.dir ?? "");
+  context.check(
+    problem
+      ? { requirement, verdict: "fail", message: problem }
+      : {
+          requirement,
+          verdict: "pass",
+          message: `fs/write_text_file created the missing file with exactly the ${Buffer.byteLength(PROBE.writtenContent)} bytes sent (multi-byte text, CRLF kept) and answered ${JSON.stringify(step.result)}`,
+        },
+  );
 }
 
 export function recordFsChecks(context: ScenarioContext, probe: ProbeRun): void {

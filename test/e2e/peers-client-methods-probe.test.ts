@@ -33,11 +33,11 @@ describe("probeClientMethods", () => {
     await client.close();
     await agent.close();
     const steps = new Map(agent.log.ofKind("probe").map((event) => [event.step, event]));
-    const dir = (steps.get("prepared")?.params as { dir: string }).dir;
+    const dir = (steps.get("prepared")?.params as { dir?: string } | undefined)?.dir ?? "";
     expect(dir.startsWith(join(cwd, PROBE.dirPrefix))).toBe(true);
     expect(steps.get("read-whole")?.result).toEqual({ content: PROBE.linesContent });
     expect(steps.get("read-line-2-limit-2")?.result).toEqual({ content: "two\nthree\n" });
-    expect((steps.get("read-missing")?.error as { code: number }).code).toBe(-32002);
+    expect(steps.get("read-missing")?.error).toMatchObject({ code: -32002 });
     expect(readFileSync(join(dir, PROBE.writtenFile), "utf8")).toBe(PROBE.writtenContent);
     expect(steps.get("run-wait")?.result).toEqual({ exitCode: PROBE.exitCode, signal: null });
     expect(steps.get("truncate-output")?.result).toMatchObject({
