@@ -87,6 +87,13 @@ export async function probeClientMethods(
   capabilities: Capabilities,
   spec: { marker: string },
 ): Promise<void> {
+  // Nothing advertised, nothing to call: the session cwd is left untouched.
+  if (
+    capabilities.fs?.readTextFile !== true &&
+    capabilities.fs?.writeTextFile !== true &&
+    capabilities.terminal !== true
+  )
+    return;
   const cwd = prepare(log, turn.cwd);
   if (cwd === undefined) return;
   const sessionId = turn.sessionId;
