@@ -140,7 +140,7 @@ export type AgentAction =
        */
       probeClientMethods: {
         /**
-         * A number such as 0.000123456, added as a second argument to every sleep the probe's terminals run, so a process scan finds them by command line.
+         * A name unique to the run: the probe's long-running commands start shells under it ($0), so a process scan finds them by command line.
          */
         marker: string;
       };

@@ -3,9 +3,10 @@
  * cwd (a 5-line file, an empty terminal-cwd/; logged as the `prepared` step, for the caller to
  * compare with and then remove), calls every fs and terminal method the client advertised in
  * initialize on those real files and on real commands, and logs each answer as a probe event
- * (with how long it took) for the scenario to compare with the disk. Its long-running commands are `sleep`s carrying the script's marker as
- * a second argument (GNU sleep adds its arguments up), so a process scan of the command lines
- * shows whether kill and release really ended the command and the child it started.
+ * (with how long it took) for the scenario to compare with the disk. Its long-running commands
+ * are a shell that starts two inner shells named by the script's marker (their `$0`, so it is in
+ * their command lines on any system), each waiting on a sleep: a process scan of the command
+ * lines shows whether kill and release really ended the command and the children it started.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -36,9 +37,14 @@ export const PROBE = {
   scanGraceMs: 2_000,
 } as const;
 
-/** A command that starts a child and waits on another: a tree of a shell and two sleeps, each carrying `marker`. */
+/**
+ * A command that starts a child in the background and waits on another: the outer shell and
+ * both inner ones carry `marker` (three marked processes). `; true` keeps an inner shell from
+ * replacing itself with its sleep, which would drop the marker from the command line.
+ */
 export function sleepingTree(marker: string): string[] {
-  return ["-c", `sleep 30 ${marker} & sleep 30 ${marker}; wait`];
+  const inner = `sh -c 'sleep 30; true' ${marker}`;
+  return ["-c", `${inner} & ${inner}; wait`];
 }
 
 type Capabilities = { fs?: { readTextFile?: unknown; writeTextFile?: unknown }; terminal?: unknown };

@@ -148,7 +148,7 @@ function recordCreateTiming(context: ScenarioContext, probe: ProbeRun): void {
     context.check({
       requirement,
       verdict: "fail",
-      message: `terminal/create of sh -c 'sleep 30 & sleep 30' got no answer before the run ended (${describeExit(probe.run)}); it must answer at once, not when the command ends`,
+      message: `terminal/create of a shell running two 30 s sleeps got no answer before the run ended (${describeExit(probe.run)}); it must answer at once, not when the command ends`,
     });
     return;
   }
@@ -169,7 +169,7 @@ function recordCreateTiming(context: ScenarioContext, probe: ProbeRun): void {
       running !== undefined && resultOf(running) !== undefined && !resultOf(running)!.exitStatus;
     if ((before!.alive?.length ?? 0) === 0 && !saysRunning)
       return {
-        fail: `terminal/create of sh -c 'sleep 30 & sleep 30' answered after ${ms} ms, but the command was no longer running then: the answer waited for it to end (or it never ran)`,
+        fail: `terminal/create of a shell running two 30 s sleeps answered after ${ms} ms, but the command was no longer running then: the answer waited for it to end (or it never ran)`,
       };
     return {
       pass: `terminal/create of a 30 s command answered with terminalId in ${ms} ms, the command still running`,
@@ -198,7 +198,9 @@ function recordKill(context: ScenarioContext, probe: ProbeRun): void {
         ? {
             fail: `${PROBE.scanGraceMs} ms after terminal/kill answered, still running: ${after!.alive!.join("; ")}`,
           }
-        : { pass: "after terminal/kill, the shell and both sleeps it started were gone" };
+        : {
+            pass: "after terminal/kill, the shell and both shells it started (each waiting on a sleep) were gone",
+          };
     });
   judge(
     context,
@@ -224,7 +226,9 @@ function recordRelease(context: ScenarioContext, probe: ProbeRun): void {
         ? {
             fail: `${PROBE.scanGraceMs} ms after terminal/release answered, still running: ${after!.alive!.join("; ")}`,
           }
-        : { pass: "terminal/release of a running command ended the shell and both sleeps it started" };
+        : {
+            pass: "terminal/release of a running command ended the shell and both shells it started (each waiting on a sleep)",
+          };
     });
   judge(context, probe, "client.terminal.release-invalidates", ["release-output-after"], ([out]) =>
     out!.error !== undefined

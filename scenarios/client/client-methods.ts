@@ -9,7 +9,7 @@
 import { rmSync, statSync } from "node:fs";
 import { randomInt } from "node:crypto";
 import { basename } from "node:path";
-import { listProcesses } from "../../kit/process/tree.js";
+import { listProcesses, processInfo } from "../../kit/process/tree.js";
 import type { Scenario } from "../../kit/scenario.js";
 import { PROBE } from "../../peers/agent/client-methods-probe.js";
 import { agentScript, nonce } from "./agent-scripts.js";
@@ -19,14 +19,20 @@ import { recordTerminalChecks } from "./client-methods-terminals.js";
 import { runClient } from "./driver.js";
 import { recordGenericClientChecks } from "./generic-checks.js";
 
-/** Kills every process whose command line carries `marker`: the probe's sleeps, whatever the client did with them. */
+/**
+ * Kills every process whose command line carries `marker`, and its process group: the probe's
+ * shells and the sleeps they wait on, whatever the client did with them.
+ */
 function killMarked(marker: string): void {
+  const ownGroup = processInfo(process.pid)?.pgid;
   for (const info of listProcesses()) {
     if (!info.command.includes(marker)) continue;
-    try {
-      process.kill(info.pid, "SIGKILL");
-    } catch {
-      // already gone
+    for (const target of [-info.pgid, info.pid]) {
+      try {
+        if (target !== 0 && target !== -(ownGroup ?? process.pid)) process.kill(target, "SIGKILL");
+      } catch {
+        // already gone
+      }
     }
   }
 }
@@ -60,8 +66,8 @@ export const clientMethodsScenario: Scenario = {
     "client.terminal.release-invalidates",
   ],
   async run(context) {
-    // A number sleep adds to its 30 s, unique to this run, so the scan finds exactly these sleeps.
-    const marker = `0.000${String(randomInt(100_000_000, 999_999_999))}`;
+    // The name the probe's shells run under, unique to this run, so the scan finds exactly them.
+    const marker = `acp-conformance-probe-${String(randomInt(100_000_000, 999_999_999))}`;
     let dir: string | undefined;
     context.defer(async () => {
       killMarked(marker);

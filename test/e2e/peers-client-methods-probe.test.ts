@@ -15,7 +15,7 @@ afterEach(removeScratchDirs);
 describe("probeClientMethods", () => {
   it("calls every advertised fs and terminal method for real, and its scans see kill and release end the tree", async () => {
     const cwd = scratch();
-    const marker = "0.000424242424";
+    const marker = "acp-conformance-probe-test-424242";
     const agent = mockAgent({
       prompts: [{ actions: [{ probeClientMethods: { marker } }, { stop: "end_turn" }] }],
     });
