@@ -29,6 +29,22 @@ export type PeerEvent =
   | { t: number; kind: "spawned"; pid: number; setsid: boolean }
   /** Client: the answer to one of its requests. */
   | { t: number; kind: "response"; method: string; id: unknown; result?: unknown; error?: unknown }
+  /**
+   * Agent: one step of the probeClientMethods action: the request, its answer (or `skipped` with
+   * why), how long the answer took, and for a scan step the marked processes still alive.
+   */
+  | {
+      t: number;
+      kind: "probe";
+      step: string;
+      method?: string;
+      params?: unknown;
+      result?: unknown;
+      error?: unknown;
+      ms?: number;
+      alive?: string[];
+      skipped?: string;
+    }
   /** Adapter: the envelope (its first line, whole), how many lines came, and whether stdin reached EOF. */
   | { t: number; kind: "envelope"; text: string; lines: number; eof: boolean }
   /** Adapter: whether the release it waited for came (see the awaitRelease action). */

@@ -133,6 +133,17 @@ export type AgentAction =
     }
   | {
       error: RpcError;
+    }
+  | {
+      /**
+       * Call every fs and terminal method the client advertised in initialize, on real files in a fresh directory the probe makes under the session's cwd (logged as the prepared step; the caller removes it) and real commands, and log each answer (a probe event) with how long it took and, after kill and release, which marked processes were still alive.
+       */
+      probeClientMethods: {
+        /**
+         * A name unique to the run: the probe's long-running commands start shells under it ($0), so a process scan finds them by command line.
+         */
+        marker: string;
+      };
     };
 /**
  * Actions both peers can take at any step.

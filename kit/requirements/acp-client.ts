@@ -14,6 +14,7 @@ import { ACP_CLIENT_SESSION_CONFIG_REQUIREMENTS } from "./acp-client-session-con
 import { ACP_CLIENT_AUTH_REQUIREMENTS } from "./acp-client-auth.js";
 import { ACP_CLIENT_SESSIONS_REQUIREMENTS } from "./acp-client-sessions.js";
 import { ACP_CLIENT_ORDER_REQUIREMENTS } from "./acp-client-order.js";
+import { ACP_CLIENT_SERVICES_REQUIREMENTS } from "./acp-client-services.js";
 
 const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
   protocol: "acp" as const,
@@ -227,6 +228,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   ...ACP_CLIENT_AUTH_REQUIREMENTS,
   ...ACP_CLIENT_SESSIONS_REQUIREMENTS,
   ...ACP_CLIENT_ORDER_REQUIREMENTS,
+  ...ACP_CLIENT_SERVICES_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpClientRequirementId = (typeof ACP_CLIENT_REQUIREMENTS)[number]["id"];

@@ -14,6 +14,7 @@ import { answerSessionNewWithUpdates } from "./session-new-updates.js";
 import { AgentAuthentication } from "./authentication.js";
 import { SessionSettings } from "./session-settings.js";
 import { SavedSessions } from "./saved-sessions.js";
+import { probeClientMethods } from "./client-methods-probe.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
 type Reply = { result: unknown } | { error: RpcError };
@@ -42,6 +43,7 @@ export class MockAgentRuntime {
   readonly #usedRules = new Set<number>();
   readonly #auth: AgentAuthentication;
   readonly #settings: SessionSettings;
+  #clientCapabilities: Record<string, unknown> = {};
   #counter = 0;
   #sessionsCreated = 0;
   readonly #inFlight = new Set<Promise<void>>();
@@ -122,6 +124,7 @@ export class MockAgentRuntime {
       case "initialize": {
         const answer = script.initialize ?? {};
         if (answer.delayMs) await sleep(answer.delayMs);
+        this.#clientCapabilities = (params.clientCapabilities ?? {}) as Record<string, unknown>;
         if (answer.error) return { error: answer.error };
         if (typeof params.protocolVersion !== "number" || !Number.isInteger(params.protocolVersion))
           return { error: { code: -32602, message: "Invalid params: protocolVersion must be an integer" } };
@@ -275,7 +278,10 @@ export class MockAgentRuntime {
       });
     else if ("terminal" in action)
       await this.#requests.terminal(turn, action.terminal.command, action.terminal.args ?? []);
-    else if ("request" in action) {
+    else if ("probeClientMethods" in action) {
+      const spec = action.probeClientMethods;
+      await probeClientMethods(this.#requests, this.#log, turn, this.#clientCapabilities, spec);
+    } else if ("request" in action) {
       const answer = await this.#requests.request(action.request.method, action.request.params);
       this.#log.add({
         kind: "response",

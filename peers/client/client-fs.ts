@@ -4,8 +4,9 @@
  * (memory mode, the default) or from the real files of that directory (disk mode), where the
  * script's `files` are unsaved editor buffers a read gets first, as an editor would serve them.
  */
-import { mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { insideRoot, sliceLines } from "../served-client-methods.js";
 import type { ObservationLog } from "../observation-log.js";
 import type { ClientScript } from "../script-types.js";
 
@@ -15,30 +16,6 @@ const METHOD_NOT_FOUND = -32601;
 const INVALID_PARAMS = -32602;
 const RESOURCE_NOT_FOUND = -32002;
 const INTERNAL_ERROR = -32603;
-
-/** `path` relative to `root` when it is absolute and inside it (symlinked forms of root included), else undefined. */
-export function insideRoot(root: string, path: unknown): string | undefined {
-  if (typeof path !== "string" || !isAbsolute(path)) return undefined;
-  const forms = [resolve(root)];
-  try {
-    forms.push(realpathSync(root));
-  } catch {
-    // a root that does not exist has no other form
-  }
-  for (const form of forms) {
-    const inside = relative(form, resolve(path));
-    if (inside !== "" && !inside.startsWith("..") && !isAbsolute(inside)) return inside;
-  }
-  return undefined;
-}
-
-/** Lines `line` (1-based) onward, at most `limit` of them, each keeping its line ending. */
-function sliceLines(content: string, line: unknown, limit: unknown): string {
-  if (typeof line !== "number" && typeof limit !== "number") return content;
-  const lines = content.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-  const start = Math.max(1, typeof line === "number" ? line : 1) - 1;
-  return lines.slice(start, typeof limit === "number" ? start + limit : lines.length).join("");
-}
 
 export class ClientFileSystem {
   readonly #script: ClientScript;

@@ -1,16 +1,13 @@
 /**
  * The mock client's terminals (terminal/create, output, wait_for_exit, kill, release), served
  * only when the script advertised `terminal`. Simulated (the default): every command "prints"
- * the script's output and has already exited. Real: each command runs in a process group of its
- * own, with a marker in its environment; kill, release and the client's end kill the group and
- * every process carrying the marker (descendants that left the group with setsid too), so a
- * test that uses the mock client leaks no process, even when the agent never releases.
+ * the script's output and has already exited. Real: each command is a RealTerminal
+ * (peers/real-terminal.ts); kill, release and the client's end kill its group and every process
+ * carrying its marker, so a test that uses the mock client leaks no process, even when the agent
+ * never releases.
  */
-import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { isAbsolute } from "node:path";
-import { findDescendants, RUN_MARKER_VARIABLE } from "../../kit/process/tree.js";
-import { withTimeout } from "../../kit/time.js";
+import { keepTail, RealTerminal, type ExitStatus } from "../real-terminal.js";
 import type { ObservationLog } from "../observation-log.js";
 import type { ClientScript } from "../script-types.js";
 import type { Reply } from "./client-fs.js";
@@ -22,11 +19,6 @@ const INTERNAL_ERROR = -32603;
 /** Output kept when the agent names no outputByteLimit. */
 const DEFAULT_OUTPUT_LIMIT = 1024 * 1024;
 
-interface ExitStatus {
-  exitCode: number | null;
-  signal: string | null;
-}
-
 interface Terminal {
   output: Buffer;
   truncated: boolean;
@@ -34,45 +26,6 @@ interface Terminal {
   finished: Promise<ExitStatus>;
   /** Kills the command and everything it started; resolves once the command has exited. */
   end(): Promise<void>;
-}
-
-/** Groups and markers of real terminals still running, killed synchronously if this process exits first. */
-const running = new Map<number, string>();
-let exitHookInstalled = false;
-function killAtExit(pid: number, marker: string): void {
-  running.set(pid, marker);
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  // An exit the client did not see coming (an exit action, a signal, a test process ending without close()).
-  process.once("exit", () => {
-    for (const [group, groupMarker] of running) killTree(group, groupMarker);
-  });
-}
-
-function kill(pid: number, signal: "group" | "process"): void {
-  try {
-    process.kill(signal === "group" ? -pid : pid, "SIGKILL");
-  } catch {
-    // already gone
-  }
-}
-
-/** Kills a terminal's process group and every process carrying its marker (those that left the group). */
-function killTree(pid: number, marker: string): void {
-  const leftovers = findDescendants({ rootPid: pid, marker, includeRoot: true });
-  kill(pid, "group");
-  for (const info of leftovers) {
-    kill(info.pid, "group"); // a descendant that made a group of its own (setsid) leads it
-    kill(info.pid, "process");
-  }
-}
-
-/** Drops bytes from the start so at most `limit` remain, starting on a UTF-8 character boundary. */
-function keepTail(bytes: Buffer, limit: number): Buffer {
-  if (bytes.length <= limit) return bytes;
-  let start = bytes.length - limit;
-  while (start < bytes.length && (bytes[start]! & 0xc0) === 0x80) start += 1;
-  return bytes.subarray(start);
 }
 
 export class ClientTerminals {
@@ -152,74 +105,18 @@ export class ClientTerminals {
     const terminal =
       (config.mode ?? "simulated") === "simulated"
         ? simulated(config.output ?? "", config.exitCode ?? 0, limit)
-        : await this.#spawn(
+        : await RealTerminal.start({
             command,
-            args as string[],
-            env as Array<{ name: string; value: string }>,
+            args: args as string[],
+            env: env as Array<{ name: string; value: string }>,
             cwd,
-            limit,
-          );
+            outputByteLimit: limit,
+          });
     if ("error" in terminal) return { error: { code: INTERNAL_ERROR, message: terminal.error } };
     this.#all.push(terminal);
     const terminalId = `terminal-${this.#all.length}`;
     this.#open.set(terminalId, terminal);
     return { result: { terminalId } };
-  }
-
-  async #spawn(
-    command: string,
-    args: string[],
-    env: Array<{ name: string; value: string }>,
-    cwd: string,
-    limit: number,
-  ): Promise<Terminal | { error: string }> {
-    const marker = `mock-client-terminal/${randomUUID()}`;
-    const child = spawn(command, args, {
-      cwd,
-      env: {
-        ...process.env,
-        ...Object.fromEntries(env.map((e) => [e.name, e.value])),
-        [RUN_MARKER_VARIABLE]: marker,
-      },
-      detached: true, // a process group of its own, killed whole
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const failed = await new Promise<Error | undefined>((resolve) => {
-      child.once("spawn", () => resolve(undefined));
-      child.once("error", resolve);
-    });
-    if (failed) return { error: `could not start ${command}: ${failed.message}` };
-    child.on("error", () => {});
-    const pid = child.pid!;
-    killAtExit(pid, marker);
-    const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
-    const terminal: Terminal = {
-      output: Buffer.alloc(0),
-      truncated: false,
-      status: undefined,
-      finished: new Promise<ExitStatus>((resolve) =>
-        child.once("exit", (exitCode, signal) => {
-          // The exit counts once its output is in: the pipes closed, or a short grace (a grandchild may hold them).
-          void withTimeout(closed, 500).then(() => {
-            terminal.status = { exitCode, signal };
-            resolve(terminal.status);
-          });
-        }),
-      ),
-      end: async () => {
-        killTree(pid, marker);
-        await withTimeout(terminal.finished, 5_000);
-        running.delete(pid);
-      },
-    };
-    const append = (chunk: Buffer) => {
-      const joined = Buffer.concat([terminal.output, chunk]);
-      terminal.output = keepTail(joined, limit);
-      if (terminal.output.length < joined.length) terminal.truncated = true;
-    };
-    child.stdout!.on("data", append);
-    child.stderr!.on("data", append);
-    return terminal;
   }
 }
 

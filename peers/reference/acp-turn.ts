@@ -1,7 +1,7 @@
 /**
  * One ACP prompt turn on the official SDK, as the reference client and the reference
- * runtime's `acp` transport run it: the agent in its own process group, no fs or terminal
- * advertised, permission requests rejected, only this session's message text kept, and the
+ * runtime's `acp` transport run it: the agent in its own process group, fs and terminal
+ * advertised and served for real (client-services.ts), permission requests rejected, only this session's message text kept, and the
  * agent's whole group ended however the turn ends (stdin closed first, then SIGTERM, then
  * SIGKILL). When ACP_CONFORMANCE_SCENARIO names the kit's cancel-while-asking scenario, the
  * turn is cancelled while a permission request is open (a test hook for a cooperating client).
@@ -15,6 +15,7 @@ import { newSession, prompt } from "./client-auth.js";
 import { CONFIG_OPTION_CAPABILITIES, changeOfferedSettings } from "./client-settings.js";
 import type { TurnSessions } from "./client-sessions.js";
 import { referenceMcpServers, traceMeta } from "./turn-context.js";
+import { SERVED_CAPABILITIES, serveClientMethods } from "./client-services.js";
 
 export interface AcpTurnOptions {
   command: string;
@@ -49,7 +50,9 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
     agent.once("error", () => resolve());
   });
 
+  let served: ReturnType<typeof serveClientMethods> | undefined;
   const stop = async (): Promise<void> => {
+    await served?.endAll(); // every terminal, released or not
     agent.stdin.end();
     const signalGroup = (signal: NodeJS.Signals) => {
       try {
@@ -82,6 +85,7 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
           outcome: reject ? { outcome: "selected", optionId: reject.optionId } : { outcome: "cancelled" },
         };
       });
+    served = serveClientMethods(client, () => options.cwd ?? process.cwd());
     const stream = acp.ndJsonStream(
       Writable.toWeb(agent.stdin) as WritableStream<Uint8Array>,
       Readable.toWeb(agent.stdout) as ReadableStream<Uint8Array>,
@@ -89,7 +93,7 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
     return client.connectWith(stream, async (connection) => {
       const init = await connection.request(acp.methods.agent.initialize, {
         protocolVersion: acp.PROTOCOL_VERSION,
-        clientCapabilities: { session: CONFIG_OPTION_CAPABILITIES },
+        clientCapabilities: { ...SERVED_CAPABILITIES, session: CONFIG_OPTION_CAPABILITIES },
         clientInfo: { name: options.clientName, version: KIT_VERSION },
       });
       if (init.protocolVersion !== acp.PROTOCOL_VERSION)

@@ -5,8 +5,8 @@
  *
  *   client-main.js <agent executable> [prompt text] [--timeout ms] [--session id] [--add-dir path]...
  *
- * It runs one prompt turn (see acp-turn.ts: the agent in its own process group, no fs or
- * terminal advertised, permission requests rejected, the agent's whole group ended at the
+ * It runs one prompt turn (see acp-turn.ts: the agent in its own process group, fs and
+ * terminal advertised and served, permission requests rejected, the agent's whole group ended at the
  * end), prints the agent's message text, and exits 0 on end_turn, 1 on any failure. What it
  * does with the session methods the agent advertises (--session, --add-dir) is client-sessions.ts.
  */

@@ -8,6 +8,7 @@
 import { mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { ReplyToTarget } from "../../kit/wire/connection.js";
+import { sliceLines } from "../../peers/served-client-methods.js";
 
 /** JSON-RPC / ACP error codes the file system answers with (schema.json#/$defs/ErrorCode). */
 const INVALID_PARAMS = -32602;
@@ -52,14 +53,8 @@ export class SessionRoot {
   }
 }
 
-/** Lines `line` (1-based) onward, at most `limit` of them, each keeping its own line ending. */
-export function sliceLines(content: string, line: number | undefined, limit: number | undefined): string {
-  if (line === undefined && limit === undefined) return content;
-  const lines = content.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-  const start = Math.max(1, line ?? 1) - 1;
-  const end = limit === undefined ? lines.length : start + limit;
-  return lines.slice(start, end).join("");
-}
+// Line slicing is the one every client fs of the kit's uses (peers/served-client-methods.ts).
+export { sliceLines } from "../../peers/served-client-methods.js";
 
 const optionalCount = (value: unknown): number | undefined | "invalid" =>
   value === undefined || value === null

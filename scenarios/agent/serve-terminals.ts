@@ -13,6 +13,7 @@ import { targetMarker } from "../../kit/process/target.js";
 import { findDescendants, RUN_MARKER_VARIABLE } from "../../kit/process/tree.js";
 import { withTimeout } from "../../kit/time.js";
 import type { ReplyToTarget } from "../../kit/wire/connection.js";
+import { keepTail, type ExitStatus } from "../../peers/real-terminal.js";
 import { SessionRoot } from "./serve-fs.js";
 
 const INVALID_PARAMS = -32602;
@@ -23,19 +24,8 @@ const DEFAULT_OUTPUT_LIMIT = 1024 * 1024;
 /** How long a command's pipes may stay open after it exited (a grandchild holding them) before the exit counts. */
 const PIPE_GRACE_MS = 500;
 
-/** Drops bytes from the start so at most `limit` remain, starting on a UTF-8 character boundary. */
-export function keepTail(bytes: Buffer, limit: number): Buffer {
-  if (bytes.length <= limit) return bytes;
-  let start = bytes.length - limit;
-  // 0b10xxxxxx is a continuation byte: the character began earlier and is dropped whole.
-  while (start < bytes.length && (bytes[start]! & 0xc0) === 0x80) start += 1;
-  return bytes.subarray(start);
-}
-
-export interface ExitStatus {
-  exitCode: number | null;
-  signal: string | null;
-}
+// The output cap is the one every client terminal of the kit's uses (peers/real-terminal.ts).
+export { keepTail, type ExitStatus } from "../../peers/real-terminal.js";
 
 class Terminal {
   output: Buffer = Buffer.alloc(0);

@@ -4,11 +4,24 @@
  * makes its scenario not applicable: serving it is then the client's right. A call left
  * unanswered (the client hangs on it) fails too: it got no error.
  */
-import type { Scenario } from "../../kit/scenario.js";
+import { join } from "node:path";
+import { makeScratchDir, removeScratchDir } from "../../kit/scratch-dirs.js";
+import type { Scenario, ScenarioContext } from "../../kit/scenario.js";
 import { agentScript } from "./agent-scripts.js";
 import { clientMessages, describeExit, runClient, type ClientRun } from "./driver.js";
 import { recordGenericClientChecks } from "./generic-checks.js";
 import { checkNotExercised } from "./shared-checks.js";
+
+/**
+ * An absolute path in a scratch directory for the agent's fs calls: a client that advertised fs
+ * and serves them (this scenario is then not applicable) reads and writes there, or refuses a
+ * path outside its session cwd, and never touches the kit's cwd.
+ */
+function scratchFile(context: ScenarioContext): string {
+  const dir = makeScratchDir("capabilities-");
+  context.defer(async () => removeScratchDir(dir));
+  return join(dir, "kit-probe.txt");
+}
 
 /** What the client advertised in initialize. */
 function advertised(run: ClientRun): {
@@ -56,11 +69,12 @@ export const capabilitiesFsScenario: Scenario = {
   mode: "client",
   requirements: ["client.capabilities.refuses-unadvertised-fs"],
   async run(context) {
+    const path = scratchFile(context);
     const run = await runClient(
       context,
       agentScript([
-        { readFile: { path: "kit-probe.txt" } },
-        { writeFile: { path: "kit-probe.txt", content: "written by the agent" } },
+        { readFile: { path } },
+        { writeFile: { path, content: "written by the agent" } },
         { stop: "end_turn" },
       ]),
     );

@@ -30,6 +30,7 @@ import { configOptionsScenario, modesOnlyScenario } from "./session-config.js";
 import { authRequiredScenario, logoutScenario } from "./authentication.js";
 import { sessionDeleteScenario, sessionLoadScenario, sessionResumeScenario } from "./sessions.js";
 import { delayedInitializeScenario } from "./message-order.js";
+import { clientMethodsScenario } from "./client-methods.js";
 
 export { GENERIC_CLIENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -70,4 +71,5 @@ export const CLIENT_SCENARIOS: readonly Scenario[] = [
   sessionResumeScenario,
   sessionDeleteScenario,
   delayedInitializeScenario,
+  clientMethodsScenario,
 ];

@@ -24,15 +24,26 @@ export function expectExactlyBroken(run: CliRun, fixture: FixtureExpectation): v
   expect(run.exitCode).toBe(verdict === "conformant" ? 0 : 1);
 }
 
-/** A bundled reference peer passes every requirement of its mode. */
-export function expectAllPass(run: CliRun): void {
+/**
+ * A bundled reference peer passes every requirement of its mode, but for those `notApplicable`
+ * names: what its own offers make not applicable (and which must then be exactly that).
+ */
+export function expectAllPass(run: CliRun, notApplicable: readonly RequirementId[] = []): void {
   expect(run.stderr).toBe("");
   expect(run.exitCode, run.stdout).toBe(0);
   expect(reportSchemaErrors(run.report)).toBe("");
   expect(
     run.report!.requirements.filter((result) => result.verdict !== "pass").map((result) => result.id),
-  ).toEqual([]);
+  ).toEqual([...notApplicable]);
+  for (const id of notApplicable)
+    expect(run.report!.requirements.find((result) => result.id === id)?.verdict).toBe("not-applicable");
 }
+
+/** The reference client advertises fs and terminal, so the checks that it refuses them unadvertised do not apply. */
+export const REFERENCE_CLIENT_NOT_APPLICABLE: readonly RequirementId[] = [
+  "client.capabilities.refuses-unadvertised-fs",
+  "client.capabilities.refuses-unadvertised-terminal",
+];
 
 /**
  * A property-only run against a fixture its property exists for: the property fails with its

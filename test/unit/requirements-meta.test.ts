@@ -70,7 +70,14 @@ const DOC_ANCHORS: Record<string, string[]> = {
   ],
   "tool-calls.mdx": ["", "creating", "updating", "requesting-permission", "permission-options", "status"],
   "file-system.mdx": ["", "checking-support", "reading-files", "writing-files"],
-  "terminals.mdx": ["", "checking-support", "executing-commands", "releasing-terminals", "killing-commands"],
+  "terminals.mdx": [
+    "",
+    "checking-support",
+    "executing-commands",
+    "releasing-terminals",
+    "killing-commands",
+    "waiting-for-exit",
+  ],
   "session-modes.mdx": ["", "initial-state", "setting-the-current-mode", "from-the-client", "from-the-agent"],
   "session-config-options.mdx": [
     "",

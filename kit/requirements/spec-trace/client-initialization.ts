@@ -116,7 +116,8 @@ export const CLIENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 133,
     keyword: "implied",
     says: "fs.readTextFile and fs.writeTextFile true mean the client serves those methods.",
-    gap: "When the client advertises them, call them on real files (see file-system) and fail a -32601.",
+    checkedBy: ["client.fs.read-line-limit", "client.fs.write-creates-file"],
+    note: "judged through the reads and the write: an error answer to either fails it",
   },
   {
     id: "initialization#advertised-terminal-served",
@@ -125,7 +126,8 @@ export const CLIENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 147,
     keyword: "implied",
     says: "terminal true means the client serves every terminal/* method.",
-    gap: "When the client advertises it, call each terminal method (see terminals) and fail a -32601.",
+    checkedBy: ["client.terminal.create-runs-command"],
+    note: "judged through terminal/create and terminal/output of the first command; the other methods by their own requirements",
   },
   {
     id: "initialization#elicitation-modes-explicit",

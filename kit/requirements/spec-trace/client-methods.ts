@@ -20,7 +20,7 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 56,
     keyword: "implied",
     says: "fs/read_text_file returns the file from line (1-based) for at most limit lines, or the whole file without them.",
-    gap: "When the client advertises readTextFile, read a known 5-line file whole and with line 2, limit 2; compare with the file.",
+    checkedBy: ["client.fs.read-line-limit"],
   },
   {
     id: "file-system#read-result",
@@ -30,7 +30,7 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     schema: "schema/v1/schema.json#/$defs/ReadTextFileResponse",
     keyword: "schema",
     says: "The read result carries the file's text as a string content.",
-    gap: "Validate the client's answer to an fs/read_text_file the kit's agent sends when the client advertises it.",
+    checkedBy: ["client.fs.read-line-limit"],
   },
   {
     id: "file-system#missing-file-error",
@@ -40,7 +40,7 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     schema: "schema/v1/schema.json#/$defs/ErrorCode",
     keyword: "position",
     says: "The spec does not say what reading a missing file returns; the kit expects an error (-32002, resource not found, preferred), not content.",
-    gap: "Read a missing absolute path; expect an error, and report whether it is -32002.",
+    checkedBy: ["client.fs.missing-file-error"],
   },
   {
     id: "file-system#write-creates-file",
@@ -49,7 +49,7 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 100,
     keyword: "MUST",
     says: "fs/write_text_file creates the file if it does not exist, with exactly the content sent.",
-    gap: "When the client advertises writeTextFile, write multi-byte text with CRLF to a new path; the file must exist with exactly those bytes.",
+    checkedBy: ["client.fs.write-creates-file"],
   },
   {
     id: "file-system#write-result",
@@ -59,7 +59,8 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     schema: "schema/v1/schema.json#/$defs/WriteTextFileResponse",
     keyword: "schema",
     says: "A successful write is answered with an empty result.",
-    gap: "Validate the client's answer to an fs/write_text_file (null, as the prose shows, or {}, as the schema says).",
+    checkedBy: ["client.fs.write-creates-file"],
+    note: "the prose shows null and the schema an object; the kit accepts null or {} (the schema check of every payload wants {})",
   },
   // terminals
   {
@@ -79,7 +80,7 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 29,
     keyword: "implied",
     says: "terminal/create runs the command with its args, in the given absolute cwd, with the given env.",
-    gap: "When the client advertises terminal, run a command that prints its cwd and an env variable; compare the output.",
+    checkedBy: ["client.terminal.create-runs-command"],
   },
   {
     id: "terminals#output-truncated-from-start",
@@ -88,7 +89,7 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 82,
     keyword: "implied",
     says: "Past outputByteLimit the client drops the oldest output so the newest fits, and says truncated.",
-    gap: "Print 10 000 bytes with a limit of 100; the output must be a suffix of at most 100 bytes with truncated true.",
+    checkedBy: ["client.terminal.output-truncated-from-start"],
   },
   {
     id: "terminals#truncation-on-char-boundary",
@@ -97,7 +98,7 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 85,
     keyword: "MUST",
     says: "Truncation falls on a character boundary, even if that leaves slightly fewer bytes than the limit.",
-    gap: "Print 100 euro signs (3 bytes each) with a limit of 100; the output must be valid UTF-8 of 99 bytes.",
+    checkedBy: ["client.terminal.truncation-on-char-boundary"],
   },
   {
     id: "terminals#create-returns-immediately",
@@ -107,7 +108,8 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     schema: "schema/v1/schema.json#/$defs/CreateTerminalResponse",
     keyword: "implied",
     says: "terminal/create answers with a terminalId at once, without waiting for the command to finish.",
-    gap: "Create a terminal running sleep 30; the answer must come well before it ends.",
+    checkedBy: ["client.terminal.create-returns-immediately"],
+    note: "judged as: answered within 10 s, with the 30 s command still running right after",
   },
   {
     id: "terminals#output-and-exit-status",
@@ -117,7 +119,8 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     schema: "schema/v1/schema.json#/$defs/TerminalOutputResponse",
     keyword: "schema",
     says: "terminal/output answers with the output so far and truncated, and an exitStatus only once the command has exited.",
-    gap: "Call terminal/output while the command runs (no exitStatus) and after it exits (exitStatus present).",
+    checkedBy: ["client.terminal.exit-status"],
+    note: "the output while running is seen on a 30 s command, the exit status on one that exits 3",
   },
   {
     id: "terminals#wait-for-exit",
@@ -127,7 +130,7 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     schema: "schema/v1/schema.json#/$defs/WaitForTerminalExitResponse",
     keyword: "implied",
     says: "terminal/wait_for_exit answers only once the command has exited, with its exitCode and signal.",
-    gap: "Run sh -c 'exit 3'; wait_for_exit must answer exitCode 3 and signal null.",
+    checkedBy: ["client.terminal.exit-status"],
   },
   {
     id: "terminals#kill-keeps-terminal",
@@ -136,7 +139,7 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 243,
     keyword: "implied",
     says: "terminal/kill stops the command (and its process tree) but the terminal id stays valid for output and wait_for_exit.",
-    gap: "Kill a running sleep that started a child; both must be gone (the kit's process scan), and output and wait_for_exit must still answer.",
+    checkedBy: ["client.terminal.kill-ends-tree", "client.terminal.kill-keeps-terminal"],
   },
   {
     id: "terminals#release-kills-and-invalidates",
@@ -145,7 +148,7 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 265,
     keyword: "implied",
     says: "terminal/release kills a still-running command, frees it, and makes the terminal id invalid for every terminal method.",
-    gap: "Release a running command with a child; the tree must be gone and a later terminal/output with that id must get an error.",
+    checkedBy: ["client.terminal.release-ends-tree", "client.terminal.release-invalidates"],
   },
   {
     id: "terminals#display-after-release",

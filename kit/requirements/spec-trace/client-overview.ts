@@ -107,7 +107,7 @@ export const CLIENT_OVERVIEW_STATEMENTS: readonly SpecStatement[] = [
     line: 215,
     keyword: "implied",
     says: "Line numbers are 1-based: the client's fs/read_text_file counts `line` from 1.",
-    gap: "Read a known file with line 1 and line 2 and compare the content against the file.",
+    checkedBy: ["client.fs.read-line-limit"],
   },
   {
     id: "overview#error-envelope",
