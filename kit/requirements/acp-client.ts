@@ -9,6 +9,8 @@ import { INITIALIZATION, OVERVIEW, PROMPT_TURN, TOOL_CALLS, TRANSPORTS } from ".
 import type { Requirement } from "./types.js";
 import { ACP_CLIENT_GATING_REQUIREMENTS } from "./acp-client-gating.js";
 import { ACP_CLIENT_ROBUSTNESS_REQUIREMENTS } from "./acp-client-robustness.js";
+import { ACP_CLIENT_CANCELLATION_REQUIREMENTS } from "./acp-client-cancellation.js";
+import { ACP_CLIENT_ELICITATION_REQUIREMENTS } from "./acp-client-elicitation.js";
 
 const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
   protocol: "acp" as const,
@@ -217,6 +219,8 @@ export const ACP_CLIENT_REQUIREMENTS = [
   }),
   ...ACP_CLIENT_GATING_REQUIREMENTS,
   ...ACP_CLIENT_ROBUSTNESS_REQUIREMENTS,
+  ...ACP_CLIENT_CANCELLATION_REQUIREMENTS,
+  ...ACP_CLIENT_ELICITATION_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpClientRequirementId = (typeof ACP_CLIENT_REQUIREMENTS)[number]["id"];

@@ -10,6 +10,7 @@ import type { Frame, PeerWire } from "../peer-wire.js";
 import type { AgentAction, AgentScript } from "../script-types.js";
 import { ClientRequests, classifyOutcome, type Turn } from "./client-requests.js";
 import { connectMcpServers } from "../reference/mcp-servers.js";
+import { RequestControl } from "./request-control.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
 type Reply = { result: unknown } | { error: RpcError };
@@ -40,12 +41,14 @@ export class MockAgentRuntime {
   #counter = 0;
   #sessionsCreated = 0;
   readonly #inFlight = new Set<Promise<void>>();
+  readonly #control: RequestControl;
 
   constructor(script: AgentScript, wire: PeerWire) {
     this.#script = script;
     this.#wire = wire;
     this.#log = wire.log;
     this.#requests = new ClientRequests(wire, (prefix) => this.#id(prefix));
+    this.#control = new RequestControl(wire, (prefix) => this.#id(prefix), script.answerCancelled);
   }
 
   start(): void {
@@ -79,7 +82,8 @@ export class MockAgentRuntime {
     }
     const frame = message as Frame;
     if (typeof frame.method !== "string") {
-      if ("result" in frame || "error" in frame) this.#requests.deliver(frame);
+      if ("result" in frame || "error" in frame)
+        for (const to of [this.#requests, this.#control]) to.deliver(frame);
       else if ("id" in frame)
         this.#wire.send({
           jsonrpc: "2.0",
@@ -96,7 +100,8 @@ export class MockAgentRuntime {
       }
       return;
     }
-    const reply = await this.#answer(frame.method, params, frame.id);
+    const cancelled = this.#control.cancelledAnswer(frame.method);
+    const reply = cancelled ? { error: cancelled } : await this.#answer(frame.method, params, frame.id);
     if (reply === "hang") return;
     this.#wire.send({ jsonrpc: "2.0", id: frame.id, ...reply });
   }
@@ -266,7 +271,10 @@ export class MockAgentRuntime {
         id: answer.id,
         ...("error" in answer ? { error: answer.error } : { result: answer.result }),
       });
-    } else if ("bigMessage" in action) {
+    } else if ("requestsAtOnce" in action)
+      await this.#control.atOnce(turn, action.requestsAtOnce.requests, action.requestsAtOnce.waitMs);
+    else if ("cancelRequest" in action) await this.#control.cancelled(turn, action.cancelRequest);
+    else if ("bigMessage" in action) {
       const head = action.bigMessage.text ?? "";
       update({
         sessionUpdate: "agent_message_chunk",

@@ -1,7 +1,7 @@
 /**
  * One ACP prompt turn on the official SDK, as the reference client and the reference
  * runtime's `acp` transport run it: the agent in its own process group, no fs or terminal
- * advertised, permission requests rejected, only this session's message text kept, and the
+ * advertised, elicitation served by a scripted user (elicitation-user.ts), permission requests rejected, only this session's message text kept, and the
  * agent's whole group ended however the turn ends (stdin closed first, then SIGTERM, then
  * SIGKILL). When ACP_CONFORMANCE_SCENARIO names the kit's cancel-while-asking scenario, the
  * turn is cancelled while a permission request is open (a test hook for a cooperating client).
@@ -10,6 +10,7 @@ import { spawn } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { KIT_VERSION } from "../../kit/version.js";
+import { answerAsUser, ELICITATION_MODES } from "./elicitation-user.js";
 
 export interface AcpTurnOptions {
   command: string;
@@ -80,7 +81,14 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
         return {
           outcome: reject ? { outcome: "selected", optionId: reject.optionId } : { outcome: "cancelled" },
         };
-      });
+      })
+      .onRequest(acp.methods.client.elicitation.create, async ({ params }) => {
+        const answer = answerAsUser(params, ELICITATION_MODES);
+        if ("refused" in answer) throw acp.RequestError.invalidParams(undefined, answer.refused);
+        return answer;
+      })
+      // Unknown or already completed elicitation ids are ignored (elicitation.mdx#url-completion).
+      .onNotification(acp.methods.client.elicitation.complete, () => {});
     const stream = acp.ndJsonStream(
       Writable.toWeb(agent.stdin) as WritableStream<Uint8Array>,
       Readable.toWeb(agent.stdout) as ReadableStream<Uint8Array>,
@@ -88,7 +96,7 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
     return client.connectWith(stream, async (connection) => {
       const init = await connection.request(acp.methods.agent.initialize, {
         protocolVersion: acp.PROTOCOL_VERSION,
-        clientCapabilities: {},
+        clientCapabilities: { elicitation: { form: {}, url: {} } }, // ELICITATION_MODES, as the handler serves
         clientInfo: { name: options.clientName, version: KIT_VERSION },
       });
       if (init.protocolVersion !== acp.PROTOCOL_VERSION)

@@ -23,6 +23,8 @@ import { clientForeignUpdatesProperty } from "./session-matching-properties.js";
 import { hungAgentScenario } from "./timeouts.js";
 import { gatingFalseScenario, gatingNullScenario, gatingOmittedScenario } from "./gating.js";
 import { malformedInputScenario } from "./jsonrpc-malformed-input.js";
+import { agentCancelsRequestScenario, cancelledErrorScenario } from "./cancellation.js";
+import { elicitationScenario } from "./elicitation.js";
 
 export { GENERIC_CLIENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -52,4 +54,7 @@ export const CLIENT_SCENARIOS: readonly Scenario[] = [
   clientForeignUpdatesProperty,
   clientPermissionAnywhereProperty,
   malformedInputScenario,
+  agentCancelsRequestScenario,
+  cancelledErrorScenario,
+  elicitationScenario,
 ];
