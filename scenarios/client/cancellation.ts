@@ -203,6 +203,8 @@ export const agentCancelsRequestScenario: Scenario = {
           cancelRequest: {
             method: "session/request_permission",
             params: permissionParams(CANCELLED_TOOL, "Delete the cache"),
+            // Short, so a client that never answers it still has the rest of the turn within its own timeout.
+            waitMs: 2_000,
           },
         },
         { requestsAtOnce: { requests: CONCURRENT } },
