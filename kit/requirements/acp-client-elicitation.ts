@@ -22,7 +22,7 @@ export const ACP_CLIENT_ELICITATION_REQUIREMENTS = [
     title:
       "each elicitation mode the client advertises (a non-null form or url) is served: a request in it gets a result, not -32602",
     level: "should",
-    cite: `${INITIALIZATION}#elicitation`,
+    cite: `${INITIALIZATION}#client-capabilities`,
     rationale:
       "The spec has a mode advertised only by a non-null field ({} is the offer) without a keyword on serving it; the kit holds that an advertised mode refused is a client that misreads its own capability.",
     position: true,
