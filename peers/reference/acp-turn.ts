@@ -59,6 +59,8 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
     signalGroup("SIGKILL"); // whatever the agent started in its group
   };
 
+  // Aborted when the client gives up: the SDK then cancels the pending prompt with $/cancel_request.
+  const gaveUp = new AbortController();
   const runTurn = async (): Promise<string> => {
     let sessionId: string | undefined;
     let text = "";
@@ -107,10 +109,14 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
         cwd: options.cwd ?? process.cwd(),
         mcpServers: [],
       }));
-      const { stopReason } = await connection.request(acp.methods.agent.session.prompt, {
-        sessionId: sessionId!,
-        prompt: [{ type: "text", text: options.prompt }],
-      });
+      const { stopReason } = await connection.request(
+        acp.methods.agent.session.prompt,
+        {
+          sessionId: sessionId!,
+          prompt: [{ type: "text", text: options.prompt }],
+        },
+        { cancellationSignal: gaveUp.signal },
+      );
       if (stopReason !== "end_turn") throw new Error(`the turn ended with ${stopReason}`);
       return text;
     });
@@ -120,9 +126,12 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
     runTurn(),
     agentExited.then(() => Promise.reject(new Error("the agent exited during the turn"))),
     wait(options.timeoutMs),
-  ]).then((outcome) => {
-    if (outcome === false)
+  ]).then(async (outcome) => {
+    if (outcome === false) {
+      gaveUp.abort();
+      await wait(100); // lets the $/cancel_request reach the agent before stop() closes its stdin
       throw new Error(`the agent did not finish the turn within ${options.timeoutMs} ms`);
+    }
     return outcome;
   });
   text.catch(() => {});
