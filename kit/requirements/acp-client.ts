@@ -11,6 +11,7 @@ import { ACP_CLIENT_GATING_REQUIREMENTS } from "./acp-client-gating.js";
 import { ACP_CLIENT_ROBUSTNESS_REQUIREMENTS } from "./acp-client-robustness.js";
 import { ACP_CLIENT_CANCELLATION_REQUIREMENTS } from "./acp-client-cancellation.js";
 import { ACP_CLIENT_ELICITATION_REQUIREMENTS } from "./acp-client-elicitation.js";
+import { ACP_CLIENT_COMMAND_REQUIREMENTS } from "./acp-client-commands.js";
 
 const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
   protocol: "acp" as const,
@@ -221,6 +222,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   ...ACP_CLIENT_ROBUSTNESS_REQUIREMENTS,
   ...ACP_CLIENT_CANCELLATION_REQUIREMENTS,
   ...ACP_CLIENT_ELICITATION_REQUIREMENTS,
+  ...ACP_CLIENT_COMMAND_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpClientRequirementId = (typeof ACP_CLIENT_REQUIREMENTS)[number]["id"];

@@ -11,6 +11,7 @@ import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { KIT_VERSION } from "../../kit/version.js";
 import { answerAsUser, ELICITATION_MODES } from "./elicitation-user.js";
+import { advertisedCommands, commandToRun } from "./command-run.js";
 
 export interface AcpTurnOptions {
   command: string;
@@ -64,11 +65,13 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
   const runTurn = async (): Promise<string> => {
     let sessionId: string | undefined;
     let text = "";
+    const commands: string[] = [];
     const client = acp
       .client({ name: options.clientName })
       .onNotification(acp.methods.client.session.update, ({ params }) => {
         // Only this session's output is this turn's output.
         if (params.sessionId !== sessionId) return;
+        commands.push(...advertisedCommands(params.update));
         if (params.update.sessionUpdate === "agent_message_chunk" && params.update.content.type === "text")
           text += params.update.content.text;
       })
@@ -109,15 +112,18 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
         cwd: options.cwd ?? process.cwd(),
         mcpServers: [],
       }));
-      const { stopReason } = await connection.request(
-        acp.methods.agent.session.prompt,
-        {
-          sessionId: sessionId!,
-          prompt: [{ type: "text", text: options.prompt }],
-        },
-        { cancellationSignal: gaveUp.signal },
-      );
-      if (stopReason !== "end_turn") throw new Error(`the turn ended with ${stopReason}`);
+      const prompt = async (promptText: string) => {
+        const { stopReason } = await connection.request(
+          acp.methods.agent.session.prompt,
+          { sessionId: sessionId!, prompt: [{ type: "text", text: promptText }] },
+          { cancellationSignal: gaveUp.signal },
+        );
+        if (stopReason !== "end_turn") throw new Error(`the turn ended with ${stopReason}`);
+      };
+      await prompt(options.prompt);
+      // The kit's slash-command hook (command-run.ts): the user runs an advertised command next.
+      const command = commandToRun(commands);
+      if (command) await prompt(command);
       return text;
     });
   };

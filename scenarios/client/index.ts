@@ -25,6 +25,7 @@ import { gatingFalseScenario, gatingNullScenario, gatingOmittedScenario } from "
 import { malformedInputScenario } from "./jsonrpc-malformed-input.js";
 import { agentCancelsRequestScenario, cancelledErrorScenario } from "./cancellation.js";
 import { elicitationScenario } from "./elicitation.js";
+import { slashCommandScenario } from "./slash-command.js";
 
 export { GENERIC_CLIENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -57,4 +58,5 @@ export const CLIENT_SCENARIOS: readonly Scenario[] = [
   agentCancelsRequestScenario,
   cancelledErrorScenario,
   elicitationScenario,
+  slashCommandScenario,
 ];
