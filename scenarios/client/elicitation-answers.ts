@@ -14,7 +14,7 @@ export interface Seen {
   asked: string;
   /** The request's message, which names it in the report. */
   label: string;
-  mode: "form" | "url";
+  mode: string;
   answer: Message | undefined;
 }
 

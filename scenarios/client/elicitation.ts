@@ -1,9 +1,10 @@
 /**
  * capabilities, elicitation: in the middle of a turn the agent sends elicitation/complete for an
  * id it never issued, then one at a time a form scoped to the session, the same form scoped to
- * the pending session/prompt request (requestId), and a url request scoped to the session. What
- * each must get follows from what the client advertised in initialize: a served mode a result,
- * another mode -32602; the notification no reply at all.
+ * the pending session/prompt request (requestId), a url request scoped to the session, and one
+ * in a custom `_` mode no client can advertise. What each must get follows from what the client
+ * advertised in initialize: a served mode a result, another mode -32602; the notification no
+ * reply at all.
  */
 import type { Scenario, ScenarioContext } from "../../kit/scenario.js";
 import { agentScript, nonce } from "./agent-scripts.js";
@@ -32,14 +33,22 @@ const FORM = {
   required: ["name", "count", "color"],
 };
 
-/** The three requests, told apart by their message. */
+/** The four requests, told apart by their message. */
 const ASKED = {
   sessionForm: "kit: a form scoped to the session",
   requestForm: "kit: a form scoped to the pending prompt request",
   url: "kit: a page to open, scoped to the session",
+  custom: "kit: a request in a custom mode no client can advertise",
 } as const;
 type Asked = keyof typeof ASKED;
-const MODE: Record<Asked, "form" | "url"> = { sessionForm: "form", requestForm: "form", url: "url" };
+/** A `_` mode is the implementation's own (elicitation.mdx): there is no capability to advertise it with, so it is never advertised. */
+const CUSTOM_MODE = "_kit-survey";
+const MODE: Record<Asked, string> = {
+  sessionForm: "form",
+  requestForm: "form",
+  url: "url",
+  custom: CUSTOM_MODE,
+};
 
 const COMPLETE_UNKNOWN =
   '{"jsonrpc":"2.0","method":"elicitation/complete","params":{"elicitationId":"kit-never-issued"}}';
@@ -64,6 +73,7 @@ function script() {
       elicitationId: "kit-url-elicitation",
       url: "https://example.invalid/acp-conformance/consent",
     }),
+    ask({ sessionId: "{{sessionId}}", mode: CUSTOM_MODE, message: ASKED.custom }),
     { message: nonce("after-elicitation") },
     { stop: "end_turn" },
   ]);
@@ -148,13 +158,8 @@ function recordModes(context: ScenarioContext, seen: Seen[], offer: ReturnType<t
           },
     );
   }
-  const others = seen.filter((entry) => !offer.modes.includes(entry.mode));
-  if (others.length === 0)
-    context.check({
-      requirement: refused,
-      verdict: "not-applicable",
-      message: `the client advertised both modes (${offer.text})`,
-    });
+  // Never empty: the custom mode cannot be advertised.
+  const others = seen.filter((entry) => !(offer.modes as string[]).includes(entry.mode));
   const allowed = offer.any ? [-32602] : [-32602, -32601];
   for (const entry of others) {
     const code = (entry.answer?.error as { code?: unknown } | undefined)?.code;
@@ -240,12 +245,12 @@ export const elicitationScenario: Scenario = {
         : [];
     });
     recordCompleteIgnored(context, run, seen);
-    if (seen.length < 3) {
+    if (seen.length < 4) {
       for (const requirement of elicitationScenario.requirements.slice(1))
         checkNotExercised(
           context,
           requirement,
-          `the turn never reached all three elicitation requests (${describeExit(run)})`,
+          `the turn never reached all four elicitation requests (${describeExit(run)})`,
         );
       return;
     }
