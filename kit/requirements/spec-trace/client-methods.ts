@@ -166,7 +166,7 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     keyword: "MUST",
     says: "After $/cancel_request for one of the agent's pending requests, the client still answers that request exactly once: a valid result or error -32800.",
     checkedBy: ["client.cancellation.cancel-request-answered"],
-    note: "The kit cancels a permission request only (no fs read, which needs the fs capability); a request answered before the cancel arrived counts as answered once.",
+    note: "The kit cancels a permission request only (no fs read, which needs the fs capability); a request answered before the cancel arrived counts as answered once. Whether a result is a valid permission outcome is client.permission.valid-answer's to judge (and the schema's), so one root cause is reported once.",
   },
   {
     id: "cancellation#own-cancel-request-valid",
