@@ -112,10 +112,16 @@ describe("the mock agent's request control", () => {
         ],
       },
     );
-    const answers = sentFrames(events).filter((frame) => !("method" in frame) && frame.id !== 0);
-    expect(answers.map((frame) => (frame.error as { code?: number } | undefined)?.code ?? "result")).toEqual([
-      -32800,
-      "result",
-    ]);
+    const asked = events.flatMap((event) =>
+      event.kind === "received" && (event.message as { method?: unknown }).method === "session/new"
+        ? [(event.message as { id?: unknown }).id]
+        : [],
+    );
+    const answers = asked.map((id) =>
+      sentFrames(events).find((frame) => !("method" in frame) && frame.id === id),
+    );
+    expect(answers.map((frame) => (frame?.error as { code?: number } | undefined)?.code ?? "result")).toEqual(
+      [-32800, "result"],
+    );
   });
 });
