@@ -28,7 +28,7 @@ export const ACP_CLIENT_ELICITATION_REQUIREMENTS = [
     position: true,
   }),
   client({
-    id: "client.capabilities.elicitation-unadvertised-mode-refused",
+    id: "client.capabilities.elicitation-unadvertised-refused",
     title:
       "an elicitation/create in a mode the client did not advertise (a url request to a form-only client; a custom _ mode, which no client can advertise) gets error -32602 (-32601 too when it advertised no elicitation at all)",
     level: "should",

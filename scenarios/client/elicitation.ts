@@ -134,7 +134,7 @@ function recordCompleteIgnored(context: ScenarioContext, run: ClientRun, seen: S
 
 function recordModes(context: ScenarioContext, seen: Seen[], offer: ReturnType<typeof advertised>): void {
   const served = "client.capabilities.elicitation-modes-served";
-  const refused = "client.capabilities.elicitation-unadvertised-mode-refused";
+  const refused = "client.capabilities.elicitation-unadvertised-refused";
   if (offer.modes.length === 0)
     context.check({
       requirement: served,
@@ -219,7 +219,7 @@ export const elicitationScenario: Scenario = {
   requirements: [
     "client.capabilities.elicitation-unknown-complete-ignored",
     "client.capabilities.elicitation-modes-served",
-    "client.capabilities.elicitation-unadvertised-mode-refused",
+    "client.capabilities.elicitation-unadvertised-refused",
     "client.capabilities.elicitation-scopes-accepted",
     "client.capabilities.elicitation-actions-valid",
     "client.capabilities.elicitation-form-values-valid",

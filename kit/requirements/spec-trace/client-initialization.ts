@@ -133,7 +133,7 @@ export const CLIENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     says: "The client advertises each elicitation mode only through a non-null form or url field; {} advertises none.",
     checkedBy: [
       "client.capabilities.elicitation-modes-served",
-      "client.capabilities.elicitation-unadvertised-mode-refused",
+      "client.capabilities.elicitation-unadvertised-refused",
     ],
     note: "The kit reads which modes the client advertised (a non-null form or url) and holds it to that: each advertised mode served, each other refused.",
   },

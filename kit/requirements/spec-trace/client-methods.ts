@@ -230,7 +230,7 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 166,
     keyword: "implied",
     says: "An elicitation/create in a mode the client did not advertise gets error -32602 (Invalid params).",
-    checkedBy: ["client.capabilities.elicitation-unadvertised-mode-refused"],
+    checkedBy: ["client.capabilities.elicitation-unadvertised-refused"],
   },
   {
     id: "elicitation#scopes-accepted",
