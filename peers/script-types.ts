@@ -144,6 +144,53 @@ export type AgentAction =
          */
         marker: string;
       };
+    }
+  | {
+      /**
+       * Sends every request before awaiting any answer, then waits for all of them (each at most waitMs, default 5000) and logs each answer.
+       */
+      requestsAtOnce: {
+        /**
+         * @minItems 1
+         */
+        requests: [
+          {
+            method: string;
+            /**
+             * The request's params; the string "{{sessionId}}" or "{{requestId}}" anywhere in them becomes the turn's session id or its session/prompt request id.
+             */
+            params?: {
+              [k: string]: unknown;
+            };
+          },
+          ...{
+            method: string;
+            /**
+             * The request's params; the string "{{sessionId}}" or "{{requestId}}" anywhere in them becomes the turn's session id or its session/prompt request id.
+             */
+            params?: {
+              [k: string]: unknown;
+            };
+          }[]
+        ];
+        waitMs?: number;
+      };
+    }
+  | {
+      /**
+       * Sends a request, then $/cancel_request for it after afterMs (default 0) unless it was answered by then; waits for the answer (at most waitMs more, default 5000), then half a second for a second answer.
+       */
+      cancelRequest: {
+        method: string;
+        /**
+         * The request's params; the string "{{sessionId}}" or "{{requestId}}" anywhere in them becomes the turn's session id or its session/prompt request id.
+         */
+        params?: {
+          [k: string]: unknown;
+        };
+        afterMs?: number;
+        waitMs?: number;
+      };
     };
 /**
  * Actions both peers can take at any step.
@@ -555,6 +602,10 @@ export interface AgentScript {
    * Sessions per session/list page (default 1, so a list of two takes a cursor).
    */
   listPageSize?: number;
+  /**
+   * Methods whose first request from the client the agent answers with error -32800 (Request cancelled) instead of serving it.
+   */
+  answerCancelled?: string[];
 }
 export interface InitializeAnswer {
   /**

@@ -15,6 +15,9 @@ import { ACP_CLIENT_AUTH_REQUIREMENTS } from "./acp-client-auth.js";
 import { ACP_CLIENT_SESSIONS_REQUIREMENTS } from "./acp-client-sessions.js";
 import { ACP_CLIENT_ORDER_REQUIREMENTS } from "./acp-client-order.js";
 import { ACP_CLIENT_SERVICES_REQUIREMENTS } from "./acp-client-services.js";
+import { ACP_CLIENT_CANCELLATION_REQUIREMENTS } from "./acp-client-cancellation.js";
+import { ACP_CLIENT_ELICITATION_REQUIREMENTS } from "./acp-client-elicitation.js";
+import { ACP_CLIENT_COMMAND_REQUIREMENTS } from "./acp-client-commands.js";
 
 const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
   protocol: "acp" as const,
@@ -229,6 +232,9 @@ export const ACP_CLIENT_REQUIREMENTS = [
   ...ACP_CLIENT_SESSIONS_REQUIREMENTS,
   ...ACP_CLIENT_ORDER_REQUIREMENTS,
   ...ACP_CLIENT_SERVICES_REQUIREMENTS,
+  ...ACP_CLIENT_CANCELLATION_REQUIREMENTS,
+  ...ACP_CLIENT_ELICITATION_REQUIREMENTS,
+  ...ACP_CLIENT_COMMAND_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpClientRequirementId = (typeof ACP_CLIENT_REQUIREMENTS)[number]["id"];

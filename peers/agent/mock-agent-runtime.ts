@@ -7,7 +7,7 @@
 import { isAbsolute } from "node:path";
 import type { ObservationLog } from "../observation-log.js";
 import type { Frame, PeerWire } from "../peer-wire.js";
-import type { AgentAction, AgentScript } from "../script-types.js";
+import type { AgentAction, AgentScript, CommonAction } from "../script-types.js";
 import { ClientRequests, classifyOutcome, type Turn } from "./client-requests.js";
 import { connectMcpServers } from "../reference/mcp-servers.js";
 import { answerSessionNewWithUpdates } from "./session-new-updates.js";
@@ -15,6 +15,9 @@ import { AgentAuthentication } from "./authentication.js";
 import { SessionSettings } from "./session-settings.js";
 import { SavedSessions } from "./saved-sessions.js";
 import { probeClientMethods } from "./client-methods-probe.js";
+import { RequestControl } from "./request-control.js";
+import { answerInitialize } from "./initialize-answer.js";
+import { updateForAction } from "./update-actions.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
 type Reply = { result: unknown } | { error: RpcError };
@@ -48,6 +51,7 @@ export class MockAgentRuntime {
   #sessionsCreated = 0;
   readonly #inFlight = new Set<Promise<void>>();
   readonly #saved: SavedSessions;
+  readonly #control: RequestControl;
 
   constructor(script: AgentScript, wire: PeerWire) {
     this.#script = script;
@@ -57,6 +61,7 @@ export class MockAgentRuntime {
     this.#auth = new AgentAuthentication(script);
     this.#settings = new SessionSettings(script);
     this.#saved = new SavedSessions(script, wire, this.#sessions);
+    this.#control = new RequestControl(wire, (prefix) => this.#id(prefix), script.answerCancelled);
   }
 
   start(): void {
@@ -90,7 +95,8 @@ export class MockAgentRuntime {
     }
     const frame = message as Frame;
     if (typeof frame.method !== "string") {
-      if ("result" in frame || "error" in frame) this.#requests.deliver(frame);
+      if ("result" in frame || "error" in frame)
+        for (const to of [this.#requests, this.#control]) to.deliver(frame);
       else if ("id" in frame)
         this.#wire.send({
           jsonrpc: "2.0",
@@ -107,7 +113,8 @@ export class MockAgentRuntime {
       }
       return;
     }
-    const reply = await this.#answer(frame.method, params, frame.id);
+    const cancelled = this.#control.cancelledAnswer(frame.method);
+    const reply = cancelled ? { error: cancelled } : await this.#answer(frame.method, params, frame.id);
     if (reply === "hang") return;
     this.#wire.send({ jsonrpc: "2.0", id: frame.id, ...reply });
   }
@@ -121,26 +128,9 @@ export class MockAgentRuntime {
     const authRequired = this.#auth.gate(method);
     if (authRequired) return authRequired;
     switch (method) {
-      case "initialize": {
-        const answer = script.initialize ?? {};
-        if (answer.delayMs) await sleep(answer.delayMs);
+      case "initialize":
         this.#clientCapabilities = (params.clientCapabilities ?? {}) as Record<string, unknown>;
-        if (answer.error) return { error: answer.error };
-        if (typeof params.protocolVersion !== "number" || !Number.isInteger(params.protocolVersion))
-          return { error: { code: -32602, message: "Invalid params: protocolVersion must be an integer" } };
-        const result: Record<string, unknown> = {
-          protocolVersion:
-            answer.protocolVersion === "echo" ? params.protocolVersion : (answer.protocolVersion ?? 1),
-          agentCapabilities: answer.agentCapabilities ?? {
-            loadSession: false,
-            mcpCapabilities: { http: true },
-          },
-          authMethods: answer.authMethods ?? (script.requireAuth ?? []).map((id) => ({ id, name: id })),
-        };
-        if (answer.agentInfo !== null)
-          result.agentInfo = answer.agentInfo ?? { name: "acp-conformance-mock-agent", version: "1.0.0" };
-        return { result };
-      }
+        return answerInitialize(script, params);
       case "authenticate":
         return this.#auth.authenticate(params);
       case "logout":
@@ -226,32 +216,13 @@ export class MockAgentRuntime {
 
   /** Runs one action; returns how the turn ends when the action ends it. */
   async #runAction(turn: Turn, action: AgentAction, honourCancel: boolean): Promise<TurnEnd | undefined> {
-    const update = (body: Record<string, unknown>, sessionId = turn.sessionId) =>
-      this.#wire.send({ jsonrpc: "2.0", method: "session/update", params: { sessionId, update: body } });
-    if ("message" in action)
-      update({
-        sessionUpdate: "agent_message_chunk",
-        messageId: action.messageId ?? this.#id("message"),
-        content: { type: "text", text: action.message },
+    const asUpdate = updateForAction(action, (prefix) => this.#id(prefix));
+    if (asUpdate)
+      this.#wire.send({
+        jsonrpc: "2.0",
+        method: "session/update",
+        params: { sessionId: asUpdate.sessionId ?? turn.sessionId, update: asUpdate.body },
       });
-    else if ("thought" in action)
-      update({
-        sessionUpdate: "agent_thought_chunk",
-        messageId: action.messageId ?? this.#id("thought"),
-        content: { type: "text", text: action.thought },
-      });
-    else if ("toolCall" in action) update({ sessionUpdate: "tool_call", ...action.toolCall });
-    else if ("toolCallUpdate" in action)
-      update({ sessionUpdate: "tool_call_update", ...action.toolCallUpdate });
-    else if ("plan" in action) update({ sessionUpdate: "plan", entries: action.plan });
-    else if ("availableCommands" in action)
-      update({ sessionUpdate: "available_commands_update", availableCommands: action.availableCommands });
-    else if ("update" in action) update(action.update);
-    else if ("foreignUpdate" in action)
-      update(
-        { sessionUpdate: "agent_message_chunk", content: { type: "text", text: action.foreignUpdate.text } },
-        action.foreignUpdate.sessionId ?? "foreign-session",
-      );
     else if ("requestPermission" in action)
       await this.#requests.requestPermission(turn, action.requestPermission);
     else if ("ifPermission" in action) {
@@ -289,16 +260,10 @@ export class MockAgentRuntime {
         id: answer.id,
         ...("error" in answer ? { error: answer.error } : { result: answer.result }),
       });
-    } else if ("bigMessage" in action) {
-      const head = action.bigMessage.text ?? "";
-      update({
-        sessionUpdate: "agent_message_chunk",
-        content: {
-          type: "text",
-          text: head + "x".repeat(Math.max(0, action.bigMessage.bytes - head.length)),
-        },
-      });
-    } else if ("frame" in action) {
+    } else if ("requestsAtOnce" in action)
+      await this.#control.atOnce(turn, action.requestsAtOnce.requests, action.requestsAtOnce.waitMs);
+    else if ("cancelRequest" in action) await this.#control.cancelled(turn, action.cancelRequest);
+    else if ("frame" in action) {
       const text = action.frame
         .replaceAll("{{requestId}}", JSON.stringify(turn.requestId))
         .replaceAll("{{sessionId}}", turn.sessionId);
@@ -308,7 +273,7 @@ export class MockAgentRuntime {
     else if ("error" in action) return { error: action.error };
     else if ("hang" in action) return "hang";
     else if ("delay" in action) await sleep(action.delay, honourCancel ? turn.cancelled.signal : undefined);
-    else await this.#wire.runCommonAction(action);
+    else await this.#wire.runCommonAction(action as CommonAction); // every other kind was handled above
     return undefined;
   }
 }

@@ -1,7 +1,8 @@
 /**
  * One ACP prompt turn on the official SDK, as the reference client and the reference
  * runtime's `acp` transport run it: the agent in its own process group, fs and terminal
- * advertised and served for real (client-services.ts), permission requests rejected, only this session's message text kept, and the
+ * advertised and served for real (client-services.ts), elicitation served by a scripted user
+ * (elicitation-user.ts), permission requests rejected, only this session's message text kept, and the
  * agent's whole group ended however the turn ends (stdin closed first, then SIGTERM, then
  * SIGKILL). When ACP_CONFORMANCE_SCENARIO names the kit's cancel-while-asking scenario, the
  * turn is cancelled while a permission request is open (a test hook for a cooperating client).
@@ -16,6 +17,8 @@ import { CONFIG_OPTION_CAPABILITIES, changeOfferedSettings } from "./client-sett
 import type { TurnSessions } from "./client-sessions.js";
 import { referenceMcpServers, traceMeta } from "./turn-context.js";
 import { SERVED_CAPABILITIES, serveClientMethods } from "./client-services.js";
+import { answerAsUser, ELICITATION_MODES } from "./elicitation-user.js";
+import { commandToRun } from "./command-run.js";
 
 export interface AcpTurnOptions {
   command: string;
@@ -68,6 +71,8 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
     signalGroup("SIGKILL"); // whatever the agent started in its group
   };
 
+  // Aborted when the client gives up: the SDK then cancels the pending prompt with $/cancel_request.
+  const gaveUp = new AbortController();
   const runTurn = async (): Promise<string> => {
     const output = new SessionOutput();
     const client = acp
@@ -84,7 +89,14 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
         return {
           outcome: reject ? { outcome: "selected", optionId: reject.optionId } : { outcome: "cancelled" },
         };
-      });
+      })
+      .onRequest(acp.methods.client.elicitation.create, async ({ params }) => {
+        const answer = answerAsUser(params, ELICITATION_MODES);
+        if ("refused" in answer) throw acp.RequestError.invalidParams(undefined, answer.refused);
+        return answer;
+      })
+      // Unknown or already completed elicitation ids are ignored (elicitation.mdx#url-completion).
+      .onNotification(acp.methods.client.elicitation.complete, () => {});
     served = serveClientMethods(client, () => options.cwd ?? process.cwd());
     const stream = acp.ndJsonStream(
       Writable.toWeb(agent.stdin) as WritableStream<Uint8Array>,
@@ -93,7 +105,11 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
     return client.connectWith(stream, async (connection) => {
       const init = await connection.request(acp.methods.agent.initialize, {
         protocolVersion: acp.PROTOCOL_VERSION,
-        clientCapabilities: { ...SERVED_CAPABILITIES, session: CONFIG_OPTION_CAPABILITIES },
+        clientCapabilities: {
+          ...SERVED_CAPABILITIES,
+          session: CONFIG_OPTION_CAPABILITIES,
+          elicitation: { form: {}, url: {} }, // ELICITATION_MODES, as the handler serves
+        },
         clientInfo: { name: options.clientName, version: KIT_VERSION },
       });
       if (init.protocolVersion !== acp.PROTOCOL_VERSION)
@@ -108,12 +124,19 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
       const { sessionId } = session;
       output.bind(sessionId);
       await changeOfferedSettings(connection, session);
-      const { stopReason } = await prompt(connection, init, {
-        _meta: traceMeta(),
-        sessionId,
-        prompt: [{ type: "text", text: options.prompt }],
-      });
-      if (stopReason !== "end_turn") throw new Error(`the turn ended with ${stopReason}`);
+      const runPrompt = async (promptText: string) => {
+        const { stopReason } = await prompt(
+          connection,
+          init,
+          { _meta: traceMeta(), sessionId, prompt: [{ type: "text", text: promptText }] },
+          { cancellationSignal: gaveUp.signal },
+        );
+        if (stopReason !== "end_turn") throw new Error(`the turn ended with ${stopReason}`);
+      };
+      await runPrompt(options.prompt);
+      // The kit's slash-command hook (command-run.ts): the user runs an advertised command next.
+      const command = commandToRun(output.commands);
+      if (command) await runPrompt(command);
       await options.sessions?.finish(connection, sessionId);
       return output.text;
     });
@@ -123,9 +146,12 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
     runTurn(),
     agentExited.then(() => Promise.reject(new Error("the agent exited during the turn"))),
     wait(options.timeoutMs),
-  ]).then((outcome) => {
-    if (outcome === false)
+  ]).then(async (outcome) => {
+    if (outcome === false) {
+      gaveUp.abort();
+      await wait(100); // lets the $/cancel_request reach the agent before stop() closes its stdin
       throw new Error(`the agent did not finish the turn within ${options.timeoutMs} ms`);
+    }
     return outcome;
   });
   text.catch(() => {});

@@ -51,11 +51,12 @@ export async function prompt(
   connection: acp.ClientContext,
   init: acp.InitializeResponse,
   params: acp.PromptRequest,
+  requestOptions?: { cancellationSignal?: AbortSignal },
 ): Promise<acp.PromptResponse> {
   const logout = init.agentCapabilities?.auth?.logout;
   if (logout !== undefined && logout !== null && process.env.ACP_CONFORMANCE_SCENARIO?.endsWith(LOGOUT_CUE))
     await connection.request(acp.AGENT_METHODS.logout, {});
   return withAuthentication(connection, init, () =>
-    connection.request(acp.AGENT_METHODS.session_prompt, params),
+    connection.request(acp.AGENT_METHODS.session_prompt, params, requestOptions),
   );
 }

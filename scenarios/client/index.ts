@@ -31,6 +31,9 @@ import { authRequiredScenario, logoutScenario } from "./authentication.js";
 import { sessionDeleteScenario, sessionLoadScenario, sessionResumeScenario } from "./sessions.js";
 import { delayedInitializeScenario } from "./message-order.js";
 import { clientMethodsScenario } from "./client-methods.js";
+import { agentCancelsRequestScenario, cancelledErrorScenario } from "./cancellation.js";
+import { elicitationScenario } from "./elicitation.js";
+import { slashCommandScenario } from "./slash-command.js";
 
 export { GENERIC_CLIENT_REQUIREMENTS } from "./generic-checks.js";
 
@@ -72,4 +75,8 @@ export const CLIENT_SCENARIOS: readonly Scenario[] = [
   sessionDeleteScenario,
   delayedInitializeScenario,
   clientMethodsScenario,
+  agentCancelsRequestScenario,
+  cancelledErrorScenario,
+  elicitationScenario,
+  slashCommandScenario,
 ];

@@ -9,6 +9,7 @@ import { signalWhen } from "../harness/signal-when.js";
 import { agentScript, nonce } from "./agent-scripts.js";
 import { describeExit, runClient } from "./driver.js";
 import { recordGenericClientChecks } from "./generic-checks.js";
+import { recordUpdatesAfterCancel } from "./updates-after-cancel.js";
 
 /** The option ids the mock agent offers with every permission request (its default options). */
 export const OFFERED_OPTION_IDS = ["allow", "reject"];
@@ -93,21 +94,37 @@ export const cancelWhileAskingScenario: Scenario = {
   id: CANCEL_WHILE_ASKING,
   title: "the client cancels the turn while a permission request is pending",
   mode: "client",
-  requirements: ["client.permission.cancelled-on-cancel"],
+  requirements: ["client.permission.cancelled-on-cancel", "client.prompt.updates-after-cancel"],
   async run(context) {
     // Without a test hook, the kit can play the user pressing Ctrl-C (--cancel-signal).
     const cancelSignal = context.mode === "client" ? context.options.cancelSignal : undefined;
     let signalled = false;
     const run = await runClient(
       context,
-      agentScript([
-        {
-          toolCall: { toolCallId: "kit-tool", title: "Delete the build", kind: "delete", status: "pending" },
-        },
-        { requestPermission: { toolCallId: "kit-tool", title: "Delete the build", as: "delete" } },
-        { message: nonce("after-permission") },
-        { stop: "end_turn" },
-      ]),
+      agentScript(
+        [
+          {
+            toolCall: {
+              toolCallId: "kit-tool",
+              title: "Delete the build",
+              kind: "delete",
+              status: "pending",
+            },
+          },
+          { requestPermission: { toolCallId: "kit-tool", title: "Delete the build", as: "delete" } },
+          // Cancelled: an update after the client's session/cancel, then the cancelled stop reason.
+          {
+            ifPermission: {
+              as: "delete",
+              outcome: "cancelled",
+              then: [{ toolCallUpdate: { toolCallId: "kit-tool", status: "failed" } }, { stop: "cancelled" }],
+            },
+          },
+          { message: nonce("after-permission") },
+          { stop: "end_turn" },
+        ],
+        { cancel: { honour: false } },
+      ),
       cancelSignal
         ? {
             async whileRunning(target, shim) {
@@ -126,6 +143,7 @@ export const cancelWhileAskingScenario: Scenario = {
         : {},
     );
     recordGenericClientChecks(context, run);
+    recordUpdatesAfterCancel(context, run);
     const cancelAt = run.events.findIndex((event) => event.kind === "cancel");
     const answerAt = run.events.findIndex((event) => event.kind === "permission");
     if (cancelAt === -1 || (answerAt !== -1 && answerAt < cancelAt)) {

@@ -7,16 +7,19 @@ import type { Scenario } from "../../kit/scenario.js";
 import { agentScript, nonce } from "./agent-scripts.js";
 import { describeExit, failedCleanly, runClient } from "./driver.js";
 import { recordGenericClientChecks } from "./generic-checks.js";
+import { recordOwnCancelRequests } from "./cancellation.js";
 
 export const hungAgentScenario: Scenario = {
   id: "client.timeouts.hung-agent",
   title: "the agent never answers the prompt",
   mode: "client",
-  requirements: ["client.timeouts.gives-up-on-hung-agent"],
+  // A client that gives up may cancel its pending prompt with $/cancel_request: judged here too.
+  requirements: ["client.timeouts.gives-up-on-hung-agent", "client.cancellation.own-cancel-request-valid"],
   waitsOutDeadline: true,
   async run(context) {
     const run = await runClient(context, agentScript([{ message: nonce("before-hang") }, { hang: true }]));
     recordGenericClientChecks(context, run);
+    recordOwnCancelRequests(context, run);
     if (failedCleanly(run)) {
       context.check({
         requirement: "client.timeouts.gives-up-on-hung-agent",

@@ -136,7 +136,11 @@ export const CLIENT_INITIALIZATION_STATEMENTS: readonly SpecStatement[] = [
     line: 158,
     keyword: "implied",
     says: "The client advertises each elicitation mode only through a non-null form or url field; {} advertises none.",
-    gap: "When the client advertises elicitation, send a request in each advertised mode and check it is served, not answered -32602.",
+    checkedBy: [
+      "client.capabilities.elicitation-modes-served",
+      "client.capabilities.elicitation-unadvertised-refused",
+    ],
+    note: "The kit reads which modes the client advertised (a non-null form or url) and holds it to that: each advertised mode served, each other refused.",
   },
   {
     id: "initialization#boolean-config-advertised",

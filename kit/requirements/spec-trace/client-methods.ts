@@ -168,7 +168,8 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     schema: "schema/v1/schema.json#/$defs/CancelRequestNotification",
     keyword: "MUST",
     says: "After $/cancel_request for one of the agent's pending requests, the client still answers that request exactly once: a valid result or error -32800.",
-    gap: "Send a permission request (or an fs read), then $/cancel_request for it; expect one answer, a result or -32800, never silence or two.",
+    checkedBy: ["client.cancellation.cancel-request-answered"],
+    note: "The kit cancels a permission request only (no fs read, which needs the fs capability); a request answered before the cancel arrived counts as answered once. Whether a result is a valid permission outcome is client.permission.valid-answer's to judge (and the schema's), so one root cause is reported once.",
   },
   {
     id: "cancellation#own-cancel-request-valid",
@@ -178,7 +179,8 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     schema: "schema/v1/schema.json#/$defs/CancelRequestNotification",
     keyword: "implied",
     says: "A $/cancel_request the client sends is a notification naming one of its own requests that is still pending.",
-    gap: "When the client cancels one of its requests, check the requestId names a request of its own still awaiting an answer.",
+    checkedBy: ["client.cancellation.own-cancel-request-valid"],
+    note: "Judged only in the cancellation scenarios' runs, and not tested when the client never sends $/cancel_request.",
   },
   {
     id: "cancellation#cancel-request-optional",
@@ -199,7 +201,8 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 24,
     keyword: "MAY",
     says: "The client may cancel its own requests with $/cancel_request and wait for the answer; a -32800 answer to its request ends that request without wedging the client.",
-    gap: "Answer one of the client's requests with -32800; the client must stay usable (its next request is sent and served).",
+    checkedBy: ["client.cancellation.survives-cancelled-error"],
+    note: "The kit answers the client's first session/new with -32800; a client that then ends by itself (not hung, not killed, no crash) passes as well as one that asks again and is served.",
   },
   {
     id: "cancellation#internal-cancel-32800",
@@ -230,7 +233,7 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 166,
     keyword: "implied",
     says: "An elicitation/create in a mode the client did not advertise gets error -32602 (Invalid params).",
-    gap: "Send a url-mode request to a client that advertised form only (or none); expect -32602.",
+    checkedBy: ["client.capabilities.elicitation-unadvertised-refused"],
   },
   {
     id: "elicitation#scopes-accepted",
@@ -239,7 +242,11 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 63,
     keyword: "implied",
     says: "The client accepts elicitation/create scoped to a session (sessionId, optionally toolCallId) or to a request outside a session (requestId), with mode always explicit.",
-    gap: "When the client advertises form mode, send a session-scoped and a request-scoped form request; each must get a valid answer.",
+    checkedBy: [
+      "client.capabilities.elicitation-scopes-accepted",
+      "client.capabilities.elicitation-modes-served",
+    ],
+    note: "The session-scoped form is sent without toolCallId, the request-scoped one names the pending session/prompt; judged only when form mode is advertised.",
   },
   {
     id: "elicitation#form-values-validated",
@@ -248,7 +255,8 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 99,
     keyword: "SHOULD",
     says: "The client validates the values submitted for a form against its schema before answering.",
-    gap: "When the client can be made to accept a form, its content must conform to the requested schema.",
+    checkedBy: ["client.capabilities.elicitation-form-values-valid"],
+    note: "Judged only on forms the client accepts, against the kit's form (string lengths, integer bounds, an enum, a boolean, required fields).",
   },
   {
     id: "elicitation#defaults-prefilled",
@@ -267,7 +275,7 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     schema: "schema/v1/schema.json#/$defs/CreateElicitationResponse",
     keyword: "schema",
     says: "The client answers with action accept (content optional), decline or cancel.",
-    gap: "When the client advertises a mode, send a request in it and validate the answer.",
+    checkedBy: ["client.capabilities.elicitation-actions-valid"],
   },
   {
     id: "elicitation#id-opaque-unknown-ignored",
@@ -276,7 +284,7 @@ export const CLIENT_METHOD_STATEMENTS: readonly SpecStatement[] = [
     line: 160,
     keyword: "MUST",
     says: "The client treats elicitationId as opaque and ignores elicitation/complete for unknown or already completed ids.",
-    gap: "Send elicitation/complete with an id never used; no reply and the turn finishes.",
+    checkedBy: ["client.capabilities.elicitation-unknown-complete-ignored"],
   },
   {
     id: "elicitation#url-safety",

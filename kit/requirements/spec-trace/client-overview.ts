@@ -47,7 +47,7 @@ export const CLIENT_OVERVIEW_STATEMENTS: readonly SpecStatement[] = [
     line: 12,
     keyword: "implied",
     says: "Both sides send requests over one stream at once: the client answers the agent's concurrent requests while its own prompt is pending, whatever order the answers come in.",
-    gap: "Send two agent requests at once (a permission request and an fs read) while the prompt is pending and answer the client's own requests out of order; every request must resolve.",
+    checkedBy: ["client.jsonrpc.answers-concurrent-requests"],
   },
   {
     id: "overview#initialize-first",

@@ -162,6 +162,7 @@ export const CLIENT_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement[] = [
     line: 77,
     keyword: "implied",
     says: "A command runs as an ordinary session/prompt whose text starts with /name; there is no dedicated method.",
-    gap: "When the client's test prompt runs a command, check it arrives as a text block starting with /<name> of an advertised command.",
+    checkedBy: ["client.prompt.command-as-prompt"],
+    note: "Only a client that can be made to run a command is tested (its test entry point runs the first advertised command when ACP_CONFORMANCE_SCENARIO is client.prompt.slash-command); a later prompt that names the command counts as running it.",
   },
 ];

@@ -140,7 +140,8 @@ export const CLIENT_TURN_STATEMENTS: readonly SpecStatement[] = [
     line: 345,
     keyword: "SHOULD",
     says: "The client still accepts tool call updates that arrive after it sent session/cancel.",
-    gap: "After the client's session/cancel, send tool_call_update then stopReason cancelled; the client must not error or hang.",
+    checkedBy: ["client.prompt.updates-after-cancel"],
+    note: "Only a client that can be made to cancel is tested (the cancel-while-asking test hook or --cancel-signal).",
   },
   // content
   {
