@@ -82,13 +82,12 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
   }),
   client({
     id: "client.schema.absolute-paths",
-    title:
-      "every cwd and additionalDirectories path the client sends (session/new, load, resume, list) is absolute",
+    title: "the cwd of every session the client opens (session/new, load, resume) is an absolute path",
     area: "schema",
     level: "must",
     cite: `${SESSION_SETUP}#working-directory`,
     rationale:
-      "All file paths in the protocol MUST be absolute and the cwd MUST be; the schema's string type lets a relative one through. An MCP server's command is client.schema.mcp-server-shape's.",
+      "All file paths in the protocol MUST be absolute and the cwd MUST be; the schema's string type lets a relative one through. An MCP server's command is client.schema.mcp-server-shape's, extra roots client.capabilities.roots-absolute's and session/list's cwd filter client.capabilities.list-cwd-absolute's.",
   }),
   client({
     id: "client.schema.mcp-server-shape",
@@ -103,7 +102,7 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
   client({
     id: "client.session-matching.known-session-ids",
     title:
-      "every sessionId the client sends (but in session/load, resume and delete, which may name a stored session) is one the agent returned or accepted",
+      "every sessionId the client sends (but in session/load, resume and delete, which may name a stored session, and session/close, judged by close-params) is one the agent returned or accepted",
     area: "session-matching",
     level: "should",
     position: true,

@@ -137,10 +137,12 @@ export const ACP_CLIENT_UPDATE_REQUIREMENTS = [
     side: "client",
     area: "extensibility",
     id: "client.extensibility.ignores-unknown-notification",
-    title: "a custom notification the client does not know (_kit/noise) gets no reply and the turn goes on",
+    title:
+      "a custom notification the client does not know (_kit/noise) is ignored: the client keeps working and the turn goes on",
     level: "should",
     cite: `${EXTENSIBILITY}#custom-notifications`,
-    rationale: "The spec: implementations SHOULD ignore unrecognized notifications.",
+    rationale:
+      "The spec: implementations SHOULD ignore unrecognized notifications. A reply to it is client.jsonrpc.no-reply-to-notification's to report (JSON-RPC forbids replying to any notification).",
   },
   {
     protocol: "acp",

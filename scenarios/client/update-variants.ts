@@ -29,13 +29,6 @@ function probesAnswered(run: ClientRun): number {
   return run.events.filter((event) => event.kind === "response" && event.method === PROBE).length;
 }
 
-/** The client's replies without an id (or with id null): to the agent's notification, as nothing else here asks for one. */
-function idlessReplies(run: ClientRun): Message[] {
-  return clientMessages(run).filter(
-    (message) => !("method" in message) && (message.id === null || message.id === undefined),
-  );
-}
-
 /** Whether the client set the option whose type it cannot know. */
 function setsUnknownTypeOption(run: ClientRun): Message | undefined {
   return clientMessages(run).find(
@@ -52,11 +45,6 @@ function extraFailure(group: UpdateGroup, run: ClientRun, showsText: boolean): s
   if (group.requirement === "client.events.ignores-unknown-config-type") {
     const set = setsUnknownTypeOption(run);
     if (set) return `the client set the option of unknown type: ${JSON.stringify(set).slice(0, 300)}`;
-  }
-  if (group.requirement === "client.extensibility.ignores-unknown-notification") {
-    const replies = idlessReplies(run);
-    if (replies.length > 0)
-      return `the client replied to the notification: ${JSON.stringify(replies[0]).slice(0, 300)}`;
   }
   return undefined;
 }

@@ -98,7 +98,12 @@ export const CLIENT_OVERVIEW_STATEMENTS: readonly SpecStatement[] = [
     line: 214,
     keyword: "MUST",
     says: "Every file path the client sends (cwd, additionalDirectories, an MCP server command, a list filter) is absolute.",
-    checkedBy: ["client.schema.absolute-paths", "client.schema.mcp-server-shape"],
+    checkedBy: [
+      "client.schema.absolute-paths",
+      "client.schema.mcp-server-shape",
+      "client.capabilities.roots-absolute",
+      "client.capabilities.list-cwd-absolute",
+    ],
   },
   {
     id: "overview#one-based-lines",
