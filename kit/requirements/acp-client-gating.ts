@@ -2,9 +2,10 @@
  * Capability gating of an ACP client: it never calls a method, sends a prompt content type or
  * lists an MCP server transport the agent did not advertise in its initialize answer. Each is
  * one of the spec's MUST NOTs on clients (or a MUST restrict), on the page cited; the boolean
- * config value, on which the spec names no keyword for the client, is the kit's position.
+ * config value, on which the spec names no keyword for the client, is the kit's position. The
+ * same runs show whether the client copes with an agent that offers nothing optional at all.
  */
-import { PROMPT_TURN, SESSION_SETUP } from "./acp-spec-pages.js";
+import { INITIALIZATION, PROMPT_TURN, SESSION_SETUP } from "./acp-spec-pages.js";
 import type { Requirement } from "./types.js";
 
 const gate = <const R extends Omit<Requirement, "protocol" | "side" | "area" | "level">>(requirement: R) => ({
@@ -90,5 +91,17 @@ export const ACP_CLIENT_GATING_REQUIREMENTS = [
     position: true,
     rationale:
       "Agents must not offer boolean options to a client that did not advertise session.configOptions.boolean, and set_config_option names an option the agent listed; the spec gives the client's own request no keyword, so the kit takes the position that a client sends a boolean value only for an option offered as boolean, after advertising support.",
+  },
+  {
+    protocol: "acp",
+    side: "client",
+    area: "capabilities",
+    id: "client.capabilities.copes-with-withheld-capabilities",
+    title:
+      "completes its turn when the agent withholds every optional capability, whether each is omitted, null or false",
+    cite: `${INITIALIZATION}#capabilities`,
+    level: "should",
+    rationale:
+      "The spec: clients SHOULD support all possible combinations of the agent's capabilities; a client that needs one the agent may leave out (or reads a null or false one as an object) cannot work with that agent at all. The combinations that offer capabilities are judged by the scenarios that offer them.",
   },
 ] as const satisfies readonly Requirement[];

@@ -4,7 +4,8 @@
  * and once with it `false` (where it allows a boolean: loadSession, prompt content types, MCP
  * transports), and the client must never call a method, send a prompt block or list an MCP
  * server transport it was not offered. Gating is a "never", so a pass is judged over the
- * client's whole run, and only a run that completed its turn counts as one seen whole.
+ * client's whole run, and only a run that completed its turn counts as one seen whole. The same
+ * runs judge whether the client copes with an agent that offers nothing optional.
  */
 import type { RequirementId } from "../../kit/requirements/index.js";
 import type { Scenario, ScenarioContext } from "../../kit/scenario.js";
@@ -225,6 +226,29 @@ function recordBooleanConfig(context: ScenarioContext, run: ClientRun): void {
   }
 }
 
+/** A client that needs an optional capability, or trips on a null or false one, cannot finish this turn. */
+function recordCopes(context: ScenarioContext, run: ClientRun, capabilities: Record<string, unknown>): void {
+  const requirement = "client.capabilities.copes-with-withheld-capabilities";
+  if (run.events.filter((event) => event.kind === "received").length === 0) {
+    checkNotExercised(context, requirement, `the client never talked to the agent (${describeExit(run)})`);
+    return;
+  }
+  context.check(
+    succeeded(run)
+      ? {
+          requirement,
+          verdict: "pass",
+          message: `the client completed its turn with agentCapabilities ${JSON.stringify(capabilities)}`,
+        }
+      : {
+          requirement,
+          verdict: "fail",
+          message: `with agentCapabilities ${JSON.stringify(capabilities)} the client did not complete its turn: ${describeExit(run)}`,
+          evidence: { stderrTail: run.stderrTail },
+        },
+  );
+}
+
 function gatingScenario(variant: Variant): Scenario {
   return {
     id: `client.capabilities.gating-${variant}`,
@@ -233,6 +257,7 @@ function gatingScenario(variant: Variant): Scenario {
     requirements: [
       ...GATES.map((gate) => gate.requirement),
       "client.capabilities.no-unadvertised-boolean-config",
+      "client.capabilities.copes-with-withheld-capabilities",
     ],
     async run(context) {
       const capabilities: Record<string, unknown> = WITHHELD[variant];
@@ -245,6 +270,7 @@ function gatingScenario(variant: Variant): Scenario {
       recordGenericClientChecks(context, run);
       recordGates(context, run, capabilities);
       recordBooleanConfig(context, run);
+      recordCopes(context, run, capabilities);
     },
   };
 }
