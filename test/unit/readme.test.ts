@@ -12,6 +12,12 @@ describe("README", () => {
     expect(readme).toContain(readFileSync(join(root, "examples/node-test/mock-agent.test.mjs"), "utf8"));
   });
 
+  it("shows examples/node-test/mock-agent-surface.test.mjs verbatim", () => {
+    expect(readme).toContain(
+      readFileSync(join(root, "examples/node-test/mock-agent-surface.test.mjs"), "utf8"),
+    );
+  });
+
   it("shows examples/node-test/mock-client.test.mjs verbatim", () => {
     expect(readme).toContain(readFileSync(join(root, "examples/node-test/mock-client.test.mjs"), "utf8"));
   });
