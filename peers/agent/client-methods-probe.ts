@@ -21,6 +21,9 @@ export const PROBE = {
   linesContent: "one\ntwo\nthree\nfour\nfive\n",
   missingFile: "no-such-file.txt",
   writtenFile: "written-by-agent.txt",
+  /** A file that exists before the probe overwrites it: a refusal there too is the client's policy, not a missing file. */
+  existingFile: "existing.txt",
+  existingContent: "overwritten by the agent\n",
   /** Multi-byte text with CRLF line ends and no final newline: the file must hold exactly these bytes. */
   writtenContent: "héllo wörld €\r\n日本語 🎉\r\nlast line, no newline",
   terminalCwd: "terminal-cwd",
@@ -74,6 +77,7 @@ function prepare(log: ObservationLog, sessionCwd: string): string | undefined {
     const dir = mkdtempSync(join(sessionCwd, PROBE.dirPrefix));
     log.add({ kind: "probe", step: "prepared", params: { dir } });
     writeFileSync(join(dir, PROBE.linesFile), PROBE.linesContent);
+    writeFileSync(join(dir, PROBE.existingFile), "before the probe\n");
     mkdirSync(join(dir, PROBE.terminalCwd));
     return dir;
   } catch (error) {
@@ -117,11 +121,16 @@ export async function probeClientMethods(
     await call("read-line-1-limit-1", "fs/read_text_file", { path: lines, line: 1, limit: 1 });
     await call("read-missing", "fs/read_text_file", { path: join(cwd, PROBE.missingFile) });
   }
-  if (capabilities.fs?.writeTextFile === true)
+  if (capabilities.fs?.writeTextFile === true) {
     await call("write-new", "fs/write_text_file", {
       path: join(cwd, PROBE.writtenFile),
       content: PROBE.writtenContent,
     });
+    await call("write-existing", "fs/write_text_file", {
+      path: join(cwd, PROBE.existingFile),
+      content: PROBE.existingContent,
+    });
+  }
   if (capabilities.terminal !== true) return;
   await runAndRelease(call, "run", {
     command: "sh",

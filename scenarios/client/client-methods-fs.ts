@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ScenarioContext } from "../../kit/scenario.js";
+import { checkNotExercised } from "./shared-checks.js";
 import { PROBE } from "../../peers/agent/client-methods-probe.js";
 import {
   describeError,
@@ -91,7 +92,7 @@ function recordMissing(context: ScenarioContext, probe: ProbeRun): void {
 /** What is wrong with the write's answer and the file it left, or undefined. */
 function writeProblem(step: ProbeStep, dir: string): string | undefined {
   if (step.error !== undefined)
-    return `fs/write_text_file of a new file got error ${describeError(step)} although the client advertised fs.writeTextFile`;
+    return `fs/write_text_file of a new file got error ${describeError(step)}, though the client advertised fs.writeTextFile and wrote an existing file`;
   const empty =
     step.result === null ||
     (typeof step.result === "object" && Object.keys(step.result as object).every((key) => key === "_meta"));
@@ -112,8 +113,19 @@ function writeProblem(step: ProbeStep, dir: string): string | undefined {
 function recordWrite(context: ScenarioContext, probe: ProbeRun): void {
   const requirement = "client.fs.write-creates-file";
   const advertised = { yes: probe.fs?.writeTextFile === true, what: "fs.writeTextFile" };
-  const [step] = needSteps(context, probe, requirement, advertised, ["write-new"]) ?? [];
-  if (!step) return;
+  const [step, existing] =
+    needSteps(context, probe, requirement, advertised, ["write-new", "write-existing"]) ?? [];
+  if (!step || !existing) return;
+  // A client may refuse writes by its own policy (a user who said no, a read-only mode): when it
+  // refused the existing file too, a missing file is not why, and the MUST is not what was seen.
+  if (step.error !== undefined && existing.error !== undefined) {
+    checkNotExercised(
+      context,
+      requirement,
+      `the client refused every write, of a new file (${describeError(step)}) and of an existing one (${describeError(existing)}): run it with a policy that lets the agent write (for example an "approve all" option) to test that it creates missing files`,
+    );
+    return;
+  }
   const problem = writeProblem(step, probe.dir ?? "");
   context.check(
     problem
