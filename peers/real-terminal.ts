@@ -87,7 +87,10 @@ export class RealTerminal {
     spec: TerminalCommand,
     truncate: (bytes: Buffer, limit: number) => Buffer = keepTail,
   ): Promise<RealTerminal | { error: string }> {
-    const marker = `client-terminal/${randomUUID()}`;
+    // Under a run marker of its own (inherited from the kit when a kit runs this client), extended
+    // rather than replaced: the kit's last-resort cleanup finds every process of its run by that prefix.
+    const inherited = process.env[RUN_MARKER_VARIABLE];
+    const marker = `${inherited ? `${inherited}/` : ""}client-terminal/${randomUUID()}`;
     const child = spawn(spec.command, [...spec.args], {
       cwd: spec.cwd,
       env: {

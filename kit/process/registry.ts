@@ -34,8 +34,15 @@ export function killEverythingNow(): number {
   let killed = 0;
   for (const target of liveTargets) if (target.signalGroup("SIGKILL")) killed += 1;
   liveTargets.clear();
-  if (runMarkerPrefix !== undefined) {
-    for (const info of findByMarkerPrefix(runMarkerPrefix)) {
+  if (runMarkerPrefix === undefined) return killed;
+  // A process caught mid-fork (a shell starting its children) can create a child after the scan
+  // that found it: scan again until a pass finds nothing new, a few passes at most.
+  const signalled = new Set<number>();
+  for (let pass = 0; pass < 5; pass++) {
+    const found = findByMarkerPrefix(runMarkerPrefix).filter((info) => !signalled.has(info.pid));
+    if (found.length === 0) break;
+    for (const info of found) {
+      signalled.add(info.pid);
       try {
         process.kill(info.pid, "SIGKILL");
         killed += 1;

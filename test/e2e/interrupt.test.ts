@@ -84,4 +84,47 @@ describe.skipIf(process.platform !== "linux")("interrupting the kit", () => {
       }
     });
   }
+
+  it("SIGINT in client mode stops the client, its agent and the terminals the client runs for it", async () => {
+    const tag = randomUUID();
+    const kitTmpdir = mkdtempSync(join(tmpdir(), "acp-conformance-interrupt-"));
+    // The bundled reference client serves terminal/create with real process groups of its own;
+    // the probe's long commands are `sleep 30` trees named by a marker, alive for a second or two,
+    // so the scan looks at command lines first (cheap) and at the tag only for those.
+    const kit = execa(
+      process.execPath,
+      [CLI, "client", "--only", "client.terminal.served-fs-and-terminals"],
+      {
+        reject: false,
+        cwd: ROOT,
+        env: { NO_COLOR: "1", TMPDIR: kitTmpdir, ACP_CONFORMANCE_TEST_TAG: tag },
+      },
+    );
+    const terminalRunning = () =>
+      readdirSync("/proc").some((pid) => {
+        try {
+          return (
+            /^\d+$/.test(pid) &&
+            readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("acp-conformance-probe-") &&
+            readFileSync(`/proc/${pid}/environ`, "utf8").includes(`ACP_CONFORMANCE_TEST_TAG=${tag}`)
+          );
+        } catch {
+          return false;
+        }
+      });
+    try {
+      expect(await waitUntil(terminalRunning, 60_000)).toBe(true);
+      kit.kill("SIGINT");
+      const result = await kit;
+      expect(result.exitCode).toBe(2);
+      expect(
+        await waitUntil(() => processesTagged(tag).length === 0, 5_000),
+        `still alive: ${processesTagged(tag).join(", ")}`,
+      ).toBe(true);
+    } finally {
+      for (const pid of processesTagged(tag)) process.kill(pid, "SIGKILL");
+      kit.kill("SIGKILL");
+      rmSync(kitTmpdir, { recursive: true, force: true });
+    }
+  });
 });
