@@ -64,8 +64,10 @@ export const ACP_CLIENT_ELICITATION_REQUIREMENTS = [
   client({
     id: "client.capabilities.elicitation-unknown-complete-ignored",
     title:
-      "an elicitation/complete naming an id the client never saw gets no reply, and the client goes on serving the turn",
+      "an elicitation/complete naming an id the client never saw is ignored: the client goes on serving the turn",
     level: "must",
     cite: `${ELICITATION}#url-completion`,
+    rationale:
+      "The spec: clients MUST ignore elicitation/complete for an unknown id. A reply to the notification is client.jsonrpc.no-reply-to-notification's to report.",
   }),
 ] as const satisfies readonly Requirement[];

@@ -39,7 +39,11 @@ export const delayedInitializeScenario: Scenario = {
           { frame: '{"jsonrpc":"2.0","method":"_kit/progress","params":{"done":1,"of":1}}' },
           { stop: "end_turn" },
         ],
-        { initialize: { delayMs: INITIALIZE_DELAY_MS } },
+        // Fixed session ids: what a session is called must not depend on how many other ids the agent made first.
+        {
+          initialize: { delayMs: INITIALIZE_DELAY_MS },
+          sessionIds: ["kit-ordered-1", "kit-ordered-2", "kit-ordered-3"],
+        },
       ),
     );
     recordGenericClientChecks(context, run);

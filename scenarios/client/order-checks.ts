@@ -188,6 +188,20 @@ function answerChecks(timeline: WireTimeline, run: ClientRun): Check[] {
       message: `${notifications} notification(s) from the agent, none answered`,
     });
   if (requests.size === 0) return checks;
+  // A request the agent withdrew with $/cancel_request is client.cancellation.cancel-request-answered's
+  // to judge (one answer, a result or -32800), so one wrong answer fails once.
+  const withdrawn = new Set(
+    timeline.entries.flatMap((entry) =>
+      entry.from === "agent" &&
+      entry.message.kind === "notification" &&
+      entry.message.method === "$/cancel_request" &&
+      asObject(entry.message.params)?.requestId !== undefined
+        ? [idKey(asObject(entry.message.params)!.requestId as string | number)]
+        : [],
+    ),
+  );
+  for (const key of withdrawn) requests.delete(key);
+  if (requests.size === 0) return checks;
   const all = [...requests.values()].flat();
   const twice = all.filter((request) => request.answers > 1);
   const unanswered = all.filter((request) => request.answers === 0);

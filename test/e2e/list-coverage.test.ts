@@ -37,8 +37,8 @@ describe.concurrent("list --coverage", () => {
     );
     expect(run.stdout).toMatch(/^prompt-turn +\d+/m);
     const verbose = await runCli(["list", "client", "--coverage", "--verbose"]);
-    // A gap (the client's cwd is not checked to be absolute yet).
-    expect(verbose.stdout).toMatch(/^ {2}session-setup#cwd-absolute \(MUST\): /m);
+    // A gap, listed with its keyword and why it is not checked.
+    expect(verbose.stdout).toMatch(/^ {2}agent-plan#plan-replaced \(MUST\): /m);
     const json = await runCli(["list", "client", "--coverage", "--json"]);
     const parsed = JSON.parse(json.stdout) as { coverage: Array<{ side: string; statements: unknown[] }> };
     expect(parsed.coverage.map((side) => side.side)).toEqual(["client"]);
