@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { ClientCapabilities } from "@agentclientprotocol/sdk";
 import { keepTail, RealTerminal, type ExitStatus } from "./real-terminal.js";
+import { readTerminalCreateParams } from "./terminal-create-params.js";
 
 export type ServedReply = { result: unknown } | { error: { code: number; message: string } };
 
@@ -18,7 +19,6 @@ const INVALID_PARAMS = -32602;
 const RESOURCE_NOT_FOUND = -32002;
 const INTERNAL_ERROR = -32603;
 /** Output kept when the agent names no outputByteLimit. */
-const DEFAULT_OUTPUT_LIMIT = 1024 * 1024;
 
 /** What a client that serves these methods advertises in initialize. */
 export const SERVED_CAPABILITIES: ClientCapabilities = {
@@ -138,29 +138,10 @@ export class ServedClientMethods {
   }
 
   async #create(params: Record<string, unknown>, sessionCwd: string): Promise<ServedReply> {
-    // Omitted and null mean the same for the optional fields.
-    const command = params.command;
-    const args = params.args ?? [];
-    const env = params.env ?? [];
-    const cwd = params.cwd ?? sessionCwd;
-    const limit = params.outputByteLimit ?? DEFAULT_OUTPUT_LIMIT;
-    if (typeof command !== "string" || command === "") return invalid("command must be a non-empty string");
-    if (!Array.isArray(args) || args.some((arg) => typeof arg !== "string"))
-      return invalid("args must be an array of strings");
-    if (!Array.isArray(env) || env.some((e) => typeof e?.name !== "string" || typeof e?.value !== "string"))
-      return invalid("env must be an array of {name, value} strings");
-    if (typeof cwd !== "string" || !isAbsolute(cwd))
-      return invalid(`cwd ${JSON.stringify(cwd)} is not absolute`);
-    if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 0)
-      return invalid("outputByteLimit must be a whole number");
+    const read = readTerminalCreateParams(params, sessionCwd);
+    if ("invalid" in read) return invalid(read.invalid);
     const terminal = await RealTerminal.start(
-      {
-        command,
-        args: args as string[],
-        env: env as Array<{ name: string; value: string }>,
-        cwd: this.terminalCwd(cwd, sessionCwd),
-        outputByteLimit: limit,
-      },
+      { ...read, cwd: this.terminalCwd(read.cwd, sessionCwd) },
       (bytes, max) => this.truncate(bytes, max),
     );
     if ("error" in terminal) return { error: { code: INTERNAL_ERROR, message: terminal.error } };

@@ -6,8 +6,8 @@
  * carrying its marker, so a test that uses the mock client leaks no process, even when the agent
  * never releases.
  */
-import { isAbsolute } from "node:path";
 import { keepTail, RealTerminal, type ExitStatus } from "../real-terminal.js";
+import { readTerminalCreateParams } from "../terminal-create-params.js";
 import type { ObservationLog } from "../observation-log.js";
 import type { ClientScript } from "../script-types.js";
 import type { Reply } from "./client-fs.js";
@@ -17,7 +17,6 @@ const INVALID_PARAMS = -32602;
 const RESOURCE_NOT_FOUND = -32002;
 const INTERNAL_ERROR = -32603;
 /** Output kept when the agent names no outputByteLimit. */
-const DEFAULT_OUTPUT_LIMIT = 1024 * 1024;
 
 interface Terminal {
   output: Buffer;
@@ -86,32 +85,13 @@ export class ClientTerminals {
     const invalid = (message: string): Reply => ({
       error: { code: INVALID_PARAMS, message: `Invalid params: ${message}` },
     });
-    // Omitted and null mean the same for the optional fields.
-    const command = params.command;
-    const args = params.args ?? [];
-    const env = params.env ?? [];
-    const cwd = params.cwd ?? sessionCwd;
-    const limit = params.outputByteLimit ?? DEFAULT_OUTPUT_LIMIT;
-    if (typeof command !== "string" || command === "") return invalid("command must be a non-empty string");
-    if (!Array.isArray(args) || args.some((arg) => typeof arg !== "string"))
-      return invalid("args must be an array of strings");
-    if (!Array.isArray(env) || env.some((e) => typeof e?.name !== "string" || typeof e?.value !== "string"))
-      return invalid("env must be an array of {name, value} strings");
-    if (typeof cwd !== "string" || !isAbsolute(cwd))
-      return invalid(`cwd ${JSON.stringify(cwd)} is not absolute`);
-    if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 0)
-      return invalid("outputByteLimit must be a whole number");
+    const read = readTerminalCreateParams(params, sessionCwd);
+    if ("invalid" in read) return invalid(read.invalid);
     const config = this.#script.terminal ?? {};
     const terminal =
       (config.mode ?? "simulated") === "simulated"
-        ? simulated(config.output ?? "", config.exitCode ?? 0, limit)
-        : await RealTerminal.start({
-            command,
-            args: args as string[],
-            env: env as Array<{ name: string; value: string }>,
-            cwd,
-            outputByteLimit: limit,
-          });
+        ? simulated(config.output ?? "", config.exitCode ?? 0, read.outputByteLimit)
+        : await RealTerminal.start(read);
     if ("error" in terminal) return { error: { code: INTERNAL_ERROR, message: terminal.error } };
     this.#all.push(terminal);
     const terminalId = `terminal-${this.#all.length}`;
