@@ -196,6 +196,11 @@ export const agentCancelsRequestScenario: Scenario = {
     const run = await runClient(
       context,
       agentScript([
+        // Each tool call is announced before its permission request, as agents do: a client that
+        // needs the announcement is client.property.permission-anywhere's to find, not this run's.
+        ...[CANCELLED_TOOL, "kit-concurrent-a", "kit-concurrent-b"].map((toolCallId) => ({
+          toolCall: { toolCallId, title: toolCallId, kind: "edit", status: "pending" },
+        })),
         {
           cancelRequest: {
             method: "session/request_permission",

@@ -4,6 +4,7 @@
  * conformant, and its property reports exactly its requirement with a shrunk counterexample
  * and a replay command.
  */
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "vitest";
 import { CLIENT_PROPERTY_FIXTURES } from "../../fixtures/clients/manifest.js";
@@ -22,6 +23,11 @@ describe.concurrent("client properties find what the fixed client scenarios miss
       process.execPath,
       join(ROOT, "dist/fixtures/clients", `${fixture.file}.js`),
       "{agent}",
+      // As in client-fixtures.test.ts: the session to reopen and an extra root, so nothing is left untested.
+      "--session",
+      "{session}",
+      "--add-dir",
+      tmpdir(),
     ];
 
     it(`${fixture.file}: the fixed scenarios pass it`, async () => {
