@@ -88,12 +88,23 @@ describe.skipIf(process.platform !== "linux")("interrupting the kit", () => {
   it("SIGINT in client mode stops the client, its agent and the terminals the client runs for it", async () => {
     const tag = randomUUID();
     const kitTmpdir = mkdtempSync(join(tmpdir(), "acp-conformance-interrupt-"));
-    // The bundled reference client serves terminal/create with real process groups of its own;
-    // the probe's long commands are `sleep 30` trees named by a marker, alive for a second or two,
-    // so the scan looks at command lines first (cheap) and at the tag only for those.
+    // release-leaves-tree serves terminal/create with real process groups, and its terminal/release
+    // kills only the command's own process: the probe's `sleep 30` trees, named by a marker, outlive
+    // the release as orphans in no group the kit made, and stay there while the probe waits for them
+    // to go (seconds, not the instant a correct client's tree lives). The scan looks at command lines
+    // first (cheap) and at the tag only for those.
     const kit = execa(
       process.execPath,
-      [CLI, "client", "--only", "client.terminal.served-fs-and-terminals"],
+      [
+        CLI,
+        "client",
+        "--only",
+        "client.terminal.served-fs-and-terminals",
+        "--",
+        process.execPath,
+        join(ROOT, "dist/fixtures/clients/release-leaves-tree.js"),
+        "{agent}",
+      ],
       {
         reject: false,
         cwd: ROOT,
