@@ -1,13 +1,13 @@
 /** `acp-conformance list [mode] [--json] [--coverage [--verbose]]`: the requirements and scenarios of one mode or all, or the spec coverage of the ACP sides. */
 import { UsageError } from "../kit/errors.js";
-import { REQUIREMENTS } from "../kit/requirements/index.js";
+import { REQUIREMENTS, requirementVersions } from "../kit/requirements/index.js";
 import {
   SPEC_TRACE,
   specCoverage,
   TRACED_SIDES,
   type TracedSide,
 } from "../kit/requirements/spec-trace/index.js";
-import { MODES } from "../scenarios/index.js";
+import { MODE_PROFILES } from "../scenarios/index.js";
 import { renderCoverageText } from "./spec-coverage.js";
 
 export interface ListArguments {
@@ -15,23 +15,34 @@ export interface ListArguments {
   json: boolean;
   coverage?: boolean;
   verbose?: boolean;
+  /** Only this ACP profile's requirements and scenarios; both when absent. */
+  "protocol-version"?: number;
 }
 
 export function listCommand(argv: ListArguments): number {
   if (argv.coverage) return listCoverage(argv);
   const side = argv.mode;
-  const requirements = REQUIREMENTS.filter((requirement) => side === undefined || requirement.side === side);
-  const scenarios = Object.entries(MODES)
-    .filter(([mode]) => side === undefined || mode === side)
-    .flatMap(([mode, definition]) =>
-      definition.scenarios.map((scenario) => ({
-        id: scenario.id,
-        mode,
-        title: scenario.title,
-        requirements: scenario.requirements,
-        needs: scenario.needs ?? [],
-      })),
-    );
+  const version = argv["protocol-version"];
+  const requirements = REQUIREMENTS.filter(
+    (requirement) =>
+      (side === undefined || requirement.side === side) &&
+      (version === undefined ||
+        requirement.protocol !== "acp" ||
+        (requirementVersions(requirement) as readonly number[]).includes(version)),
+  );
+  const scenarios = MODE_PROFILES.filter(
+    (profile) =>
+      (side === undefined || profile.mode === side) && (version === undefined || profile.version === version),
+  ).flatMap(({ mode, version: protocolVersion, definition }) =>
+    definition.scenarios.map((scenario) => ({
+      id: scenario.id,
+      mode,
+      protocolVersion,
+      title: scenario.title,
+      requirements: scenario.requirements,
+      needs: scenario.needs ?? [],
+    })),
+  );
   if (argv.json) process.stdout.write(`${JSON.stringify({ requirements, scenarios }, null, 2)}\n`);
   else {
     for (const requirement of requirements)

@@ -3,8 +3,18 @@
  * default and help text. run-plan.ts validates the parsed values and turns them into a RunPlan.
  */
 import type { Options } from "yargs";
-import { AREAS } from "../kit/requirements/index.js";
+import { AREAS, PROTOCOL_VERSIONS } from "../kit/requirements/index.js";
 import { CANCEL_SIGNALS, DEFAULTS } from "../kit/run-options.js";
+
+/** Agent and client modes (and `list --coverage`): which ACP profile to test. */
+export const PROTOCOL_VERSION_OPTION = {
+  "protocol-version": {
+    type: "number",
+    choices: [...PROTOCOL_VERSIONS],
+    default: DEFAULTS.protocolVersion,
+    describe: "the ACP profile: 1 (stable) or 2 (the draft the SDK ships as experimental/v2)",
+  },
+} as const satisfies Record<string, Options>;
 
 export const COMMON_OPTIONS = {
   area: {
@@ -90,6 +100,7 @@ const CLIENT_TIMEOUT_OPTION = {
 } as const satisfies Record<string, Options>;
 
 export const CLIENT_OPTIONS = {
+  ...PROTOCOL_VERSION_OPTION,
   ...CLIENT_TIMEOUT_OPTION,
   "cancel-signal": {
     type: "string",
@@ -130,9 +141,15 @@ export const LIST_OPTIONS = {
       "agent and client: how many of the pinned ACP v1 spec's statements per page the kit checks, leaves as gaps or excludes (docs/coverage.md)",
   },
   verbose: { type: "boolean", default: false, describe: "with --coverage: list every gap" },
+  "protocol-version": {
+    type: "number",
+    choices: [...PROTOCOL_VERSIONS],
+    describe: "only this ACP profile's requirements and scenarios, or its spec coverage (default: both)",
+  },
 } as const satisfies Record<string, Options>;
 
 export const AGENT_OPTIONS = {
+  ...PROTOCOL_VERSION_OPTION,
   prompt: {
     type: "string",
     describe:
@@ -183,6 +200,7 @@ export interface ParsedArguments {
   "close-grace": number;
   "client-timeout"?: number;
   "cancel-signal"?: string;
+  "protocol-version"?: number;
   "host-timeout"?: number;
   transport?: string[];
   seed?: number;

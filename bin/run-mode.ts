@@ -14,7 +14,7 @@ import { REQUIREMENTS } from "../kit/requirements/index.js";
 import type { Mode, PreflightResult } from "../kit/scenario.js";
 import { holdProcessOpen } from "../kit/time.js";
 import { formatSummary, progressPrinter, type TerminalOptions } from "../reports/terminal.js";
-import { MODES } from "../scenarios/index.js";
+import { modeDefinition } from "../scenarios/index.js";
 import { EXIT } from "./exit-codes.js";
 import type { ParsedArguments } from "./options.js";
 import { buildRunPlan } from "./run-plan.js";
@@ -33,8 +33,8 @@ export type ModeArguments = ParsedArguments & {
 };
 
 export async function runMode(mode: Mode, argv: ModeArguments): Promise<number> {
-  const definition = MODES[mode];
   const plan = buildRunPlan(mode, argv);
+  const definition = modeDefinition(mode, plan.options.protocolVersion);
   const known = new Set([
     ...definition.scenarios.map((scenario) => scenario.id),
     ...REQUIREMENTS.map((requirement) => requirement.id),

@@ -9,7 +9,7 @@ import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { UsageError } from "../kit/errors.js";
 import { resolveCommand } from "../kit/process/resolve-command.js";
-import type { Area } from "../kit/requirements/index.js";
+import { type Area, PROTOCOL_VERSIONS, type ProtocolVersion } from "../kit/requirements/index.js";
 import { DEFAULTS, type RunOptions, type RunPlan } from "../kit/run-options.js";
 import type { Mode } from "../kit/scenario.js";
 import { REFERENCE_PROMPTS } from "../peers/reference/triggers.js";
@@ -109,6 +109,7 @@ export function buildRunPlan(mode: Mode, argv: ParsedArguments): RunPlan {
     mode,
     target: { ...target, bundled },
     options: {
+      protocolVersion: protocolVersionOption(mode, argv["protocol-version"]),
       timeoutMs: positiveInteger("timeout", argv.timeout),
       startupTimeoutMs: positiveInteger("startup-timeout", argv["startup-timeout"]),
       scenarioTimeoutMs: positiveInteger("scenario-timeout", argv["scenario-timeout"]),
@@ -142,6 +143,16 @@ export function buildRunPlan(mode: Mode, argv: ParsedArguments): RunPlan {
       skip: argv.skip ?? [],
     },
   };
+}
+
+/** The ACP profile to test: agent and client modes speak 1 or 2; the other modes have one version. */
+function protocolVersionOption(mode: Mode, value: number | undefined): ProtocolVersion {
+  if (value === undefined) return DEFAULTS.protocolVersion;
+  if (mode !== "agent" && mode !== "client")
+    throw new UsageError(`--protocol-version is for agent and client modes; ${mode} mode has one version`);
+  if (!(PROTOCOL_VERSIONS as readonly number[]).includes(value))
+    throw new UsageError(`--protocol-version takes ${PROTOCOL_VERSIONS.join(" or ")}, got ${value}`);
+  return value as ProtocolVersion;
 }
 
 /**

@@ -43,7 +43,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
   const pinned =
     name === "acp"
       ? {
-          schema: `${PINNED_SPEC.schemaPackage} schema/v1/schema.json`,
+          schema: `${PINNED_SPEC.schemaPackage} schema/v${plan.options.protocolVersion}/schema.json`,
           docsCommit: `${PINNED_SPEC.repository}@${PINNED_SPEC.docsCommit}`,
         }
       : {
@@ -53,7 +53,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
     reportVersion: 1,
     tool: { name: "acp-conformance", version: KIT_VERSION },
     mode: plan.mode,
-    protocol: { name, version: 1, ...pinned },
+    protocol: { name, version: name === "acp" ? plan.options.protocolVersion : 1, ...pinned },
     target: {
       command: redact.text(plan.target.command),
       args: plan.target.args.map(redact.text),

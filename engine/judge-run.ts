@@ -8,7 +8,7 @@
  */
 import type { BaselineOutcome } from "../kit/baseline-file.js";
 import type { ConformanceReport, RequirementResult } from "../kit/report/report-types.js";
-import { REQUIREMENTS, type Requirement } from "../kit/requirements/index.js";
+import { REQUIREMENTS, type Requirement, requirementVersions } from "../kit/requirements/index.js";
 import type { RunPlan } from "../kit/run-options.js";
 import { applyBaseline } from "./apply-baseline.js";
 import type { RunOutcome } from "./runner.js";
@@ -42,7 +42,7 @@ const SIDE_OF_MODE: Record<RunPlan["mode"], Requirement["side"]> = {
 };
 
 /**
- * The requirements a run reports: its mode's side. Runtime mode reports the runtime's own
+ * The requirements a run reports: its mode's side, and of ACP's the profile the run tests. Runtime mode reports the runtime's own
  * (transport stdio) and, through its acp transport, the client requirements.
  */
 export function reportedRequirements(plan: RunPlan): Requirement[] {
@@ -55,7 +55,10 @@ export function reportedRequirements(plan: RunPlan): Requirement[] {
         ];
   return REQUIREMENTS.filter(
     (requirement) =>
-      sides.includes(requirement.side) && !(plan.mode === "runtime" && requirement.clientModeOnly),
+      sides.includes(requirement.side) &&
+      !(plan.mode === "runtime" && requirement.clientModeOnly) &&
+      (requirement.protocol !== "acp" ||
+        requirementVersions(requirement).includes(plan.options.protocolVersion)),
   );
 }
 

@@ -3,7 +3,7 @@
  * Defaults live here, in one place, so the CLI help, the README and the report agree.
  */
 import { availableParallelism } from "node:os";
-import type { Area } from "./requirements/index.js";
+import type { Area, ProtocolVersion } from "./requirements/index.js";
 import type { Baseline } from "./baseline-file.js";
 
 export type Mode = "agent" | "client" | "adapter" | "host" | "runtime";
@@ -36,6 +36,8 @@ export interface PromptSteering {
 }
 
 export interface RunOptions {
+  /** Agent and client modes: the ACP profile to test (1 stable, 2 the draft); every other mode runs 1. */
+  protocolVersion: ProtocolVersion;
   /** Longest wait for any one response. */
   timeoutMs: number;
   /** Longest wait for the answer to initialize. */
@@ -87,6 +89,7 @@ export interface RunPlan {
 export const CANCEL_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGUSR1", "SIGUSR2"] as const;
 
 export const DEFAULTS = {
+  protocolVersion: 1 as ProtocolVersion,
   timeoutMs: 30_000,
   startupTimeoutMs: 10_000,
   scenarioTimeoutMs: 120_000,

@@ -7,7 +7,14 @@ import { AREAS } from "../kit/requirements/index.js";
 import type { ConformanceReport, RequirementResult, TranscriptLine } from "../kit/report/report-types.js";
 import { escapeHtml, htmlPage, optionsHtml, requirementIdHtml } from "./html-page.js";
 import { VERDICT_SYMBOL } from "./marks.js";
-import { describeTarget, failingResults, levelLabel, notTestedReason, verdictLine } from "./report-facts.js";
+import {
+  describeTarget,
+  failingResults,
+  levelLabel,
+  notTestedReason,
+  profileLabel,
+  verdictLine,
+} from "./report-facts.js";
 import { citeLabel, specUrl } from "./spec-links.js";
 
 const ARROW: Record<TranscriptLine["dir"], string> = {
@@ -156,7 +163,7 @@ export function renderHtml(report: ConformanceReport): string {
     : "";
   const body = [
     `<h1>acp-conformance · ${report.mode} mode</h1>`,
-    `<div class="meta">${escapeHtml(describeTarget(report))} · kit ${escapeHtml(report.tool.version)} · ${escapeHtml(report.protocol.name)} v${report.protocol.version} · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s · ${escapeHtml(report.startedAt)}</div>`,
+    `<div class="meta">${escapeHtml(describeTarget(report))} · kit ${escapeHtml(report.tool.version)} · ${escapeHtml(profileLabel(report))} · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s · ${escapeHtml(report.startedAt)}</div>`,
     `<div class="verdict ${report.verdict}" id="verdict">${escapeHtml(verdictLine(report))}</div>`,
     stale,
     `<h2>By area</h2>${areaTable(report)}`,

@@ -5,7 +5,7 @@
  * applicable and baselined failures are <skipped> with the reason.
  */
 import type { ConformanceReport, RequirementResult } from "../kit/report/report-types.js";
-import { describeTarget, levelLabel, targetLabel, whyNotTested } from "./report-facts.js";
+import { describeTarget, levelLabel, profileLabel, targetLabel, whyNotTested } from "./report-facts.js";
 import { citeLabel, specUrl } from "./spec-links.js";
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML 1.0 cannot carry at all
@@ -72,7 +72,7 @@ function testsuite(report: ConformanceReport): string {
     ["target", describeTarget(report)],
     ["verdict", report.verdict],
     ["seed", String(report.seed)],
-    ["protocol", `${report.protocol.name} v${report.protocol.version}`],
+    ["protocol", profileLabel(report)],
   ];
   const header = `  <testsuite name="${xmlText(`acp-conformance ${report.mode}: ${targetLabel(report)}`)}" tests="${report.requirements.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(report.durationMs)}" timestamp="${report.startedAt.replace(/\.\d+Z$/, "")}">`;
   const props = `    <properties>\n${properties.map(([name, value]) => `      <property name="${name}" value="${xmlText(value!)}"/>`).join("\n")}\n    </properties>`;

@@ -11,6 +11,7 @@ import {
   describeTarget,
   failingResults,
   levelLabel,
+  profileLabel,
   untestedMusts,
   verdictLine,
   whyNotTested,
@@ -74,7 +75,7 @@ export function renderMarkdown(report: ConformanceReport): string {
   out.push(`## acp-conformance: ${report.mode} mode`, "");
   out.push(`**${verdictLine(report)}**`, "");
   out.push(
-    `Target: \`${describeTarget(report).replace(/`/g, "'")}\` · kit ${report.tool.version} · ${report.protocol.name} v${report.protocol.version} · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s`,
+    `Target: \`${describeTarget(report).replace(/`/g, "'")}\` · kit ${report.tool.version} · ${profileLabel(report)} · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s`,
     "",
   );
   if (report.baseline?.stale.length) {

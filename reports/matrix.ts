@@ -8,7 +8,7 @@ import type { ConformanceReport, RequirementResult } from "../kit/report/report-
 import { escapeHtml, htmlPage, requirementIdHtml } from "./html-page.js";
 import { inlineMarkdown } from "./markdown.js";
 import { legendHtml, legendText, markHtml, markText } from "./marks.js";
-import { levelLabel, targetLabel, verdictLine } from "./report-facts.js";
+import { levelLabel, profileLabel, targetLabel, verdictLine } from "./report-facts.js";
 
 interface MatrixRow {
   area: string;
@@ -20,7 +20,8 @@ interface MatrixRow {
 
 /** Column labels, made unique when two targets share a name. */
 function columnLabels(reports: readonly ConformanceReport[]): string[] {
-  const labels = reports.map((report) => `${targetLabel(report)} (${report.mode})`);
+  // The profile is part of the label: one agent tested as v1 and as v2 is two columns.
+  const labels = reports.map((report) => `${targetLabel(report)} (${report.mode}, ${profileLabel(report)})`);
   return labels.map((label, index) =>
     labels.indexOf(label) !== index || labels.lastIndexOf(label) !== index ? `${label} #${index + 1}` : label,
   );

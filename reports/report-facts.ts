@@ -9,6 +9,13 @@ export function describeTarget(report: ConformanceReport): string {
   return info?.name ? `${who} (${info.name}${info.version ? ` ${info.version}` : ""})` : who;
 }
 
+/** The protocol and version the run tested, as every format names it: "ACP v1", "ACP v2 (draft)", "stdio-adapter v1". */
+export function profileLabel(report: ConformanceReport): string {
+  const { name, version } = report.protocol;
+  if (name !== "acp") return `${name} v${version}`;
+  return version === 2 ? "ACP v2 (draft)" : `ACP v${version}`;
+}
+
 /** A short name for a matrix column. */
 export function targetLabel(report: ConformanceReport): string {
   const info = report.target.info as { name?: string; version?: string } | undefined;

@@ -6,7 +6,7 @@ import type { ProgressListener, Scenario } from "../kit/scenario.js";
 import type { ConformanceReport, RequirementResult, ScenarioResult } from "../kit/report/report-types.js";
 import { AREAS } from "../kit/requirements/index.js";
 import { VERDICT_SYMBOL } from "./marks.js";
-import { describeTarget, untestedMusts, verdictLine, whyNotTested } from "./report-facts.js";
+import { describeTarget, profileLabel, untestedMusts, verdictLine, whyNotTested } from "./report-facts.js";
 
 export interface TerminalOptions {
   color: boolean;
@@ -76,7 +76,7 @@ export function formatSummary(report: ConformanceReport, options: TerminalOption
       paint(
         options,
         "bold",
-        `acp-conformance ${report.tool.version} · ${report.mode} mode · ${describeTarget(report)}`,
+        `acp-conformance ${report.tool.version} · ${report.mode} mode · ${profileLabel(report)} · ${describeTarget(report)}`,
       ),
     );
     for (const area of AREAS) {

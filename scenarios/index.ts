@@ -1,5 +1,6 @@
 /** Every mode the CLI can run: its scenarios, the checks it records on every frame, and its preflight. */
-import type { RequirementId } from "../kit/requirements/index.js";
+import { UsageError } from "../kit/errors.js";
+import type { ProtocolVersion, RequirementId } from "../kit/requirements/index.js";
 import type { Mode, Preflight, Scenario } from "../kit/scenario.js";
 import { AGENT_SCENARIOS, GENERIC_AGENT_REQUIREMENTS } from "./agent/index.js";
 import { preflightAgent } from "./agent/preflight.js";
@@ -10,6 +11,8 @@ import { preflightAdapter } from "./adapter/preflight.js";
 import { GENERIC_HOST_REQUIREMENTS, HOST_SCENARIOS } from "./host/index.js";
 import { preflightHost } from "./host/preflight.js";
 import { GENERIC_RUNTIME_REQUIREMENTS, RUNTIME_SCENARIOS } from "./runtime/index.js";
+import { AGENT_V2_SCENARIOS, GENERIC_AGENT_V2_REQUIREMENTS } from "./agent/v2/index.js";
+import { CLIENT_V2_SCENARIOS, GENERIC_CLIENT_V2_REQUIREMENTS } from "./client/v2/index.js";
 
 export interface ModeDefinition {
   scenarios: readonly Scenario[];
@@ -17,6 +20,7 @@ export interface ModeDefinition {
   preflight: Preflight;
 }
 
+/** Every mode as it tests ACP v1 (and the stdio protocols, which have one version). */
 export const MODES: Record<Mode, ModeDefinition> = {
   agent: { scenarios: AGENT_SCENARIOS, generic: GENERIC_AGENT_REQUIREMENTS, preflight: preflightAgent },
   client: { scenarios: CLIENT_SCENARIOS, generic: GENERIC_CLIENT_REQUIREMENTS, preflight: preflightClient },
@@ -32,3 +36,46 @@ export const MODES: Record<Mode, ModeDefinition> = {
     preflight: async () => ({}),
   },
 };
+
+/** The ACP v2 draft's profile of agent and client modes (`--protocol-version 2`). */
+export const V2_MODES: Record<"agent" | "client", ModeDefinition> = {
+  agent: {
+    scenarios: AGENT_V2_SCENARIOS,
+    generic: GENERIC_AGENT_V2_REQUIREMENTS,
+    preflight: async () => ({}),
+  },
+  client: {
+    scenarios: CLIENT_V2_SCENARIOS,
+    generic: GENERIC_CLIENT_V2_REQUIREMENTS,
+    preflight: async () => ({}),
+  },
+};
+
+/** One mode as one profile tests it. */
+export function modeDefinition(mode: Mode, version: ProtocolVersion): ModeDefinition {
+  if (version === 1) return MODES[mode];
+  if (mode !== "agent" && mode !== "client")
+    throw new UsageError(`--protocol-version is for agent and client modes; ${mode} mode has one version`);
+  const definition = V2_MODES[mode];
+  if (definition.scenarios.length === 0)
+    throw new UsageError(`${mode} mode has no ACP v2 scenario yet; run it with --protocol-version 1`);
+  return definition;
+}
+
+/** Every mode under every profile, for listings and the registry's meta-tests: [label, mode, version, definition]. */
+export const MODE_PROFILES: ReadonlyArray<{
+  mode: Mode;
+  version: ProtocolVersion;
+  definition: ModeDefinition;
+}> = [
+  ...(Object.entries(MODES) as Array<[Mode, ModeDefinition]>).map(([mode, definition]) => ({
+    mode,
+    version: 1 as const,
+    definition,
+  })),
+  ...(Object.entries(V2_MODES) as Array<[Mode, ModeDefinition]>).map(([mode, definition]) => ({
+    mode,
+    version: 2 as const,
+    definition,
+  })),
+];

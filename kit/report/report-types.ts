@@ -25,6 +25,9 @@ export interface ConformanceReport {
   mode: "agent" | "client" | "adapter" | "host" | "runtime";
   protocol: {
     name: "acp" | "stdio-adapter" | "runtime-v1";
+    /**
+     * The protocol version the run tested: for ACP, the profile (--protocol-version; 2 is the draft).
+     */
     version: number;
     /**
      * Which schema the kit validated against.

@@ -24,8 +24,15 @@ export type Level = "must" | "should" | "info";
 export type Side = "agent" | "client" | "adapter" | "host" | "runtime";
 export type Protocol = "acp" | "stdio-adapter" | "runtime-v1";
 
+/**
+ * The ACP profiles the kit tests (`--protocol-version`): 1 is the stable protocol, 2 the draft
+ * the SDK ships as `experimental/v2`. The stdio protocols have one version each and always run 1.
+ */
+export const PROTOCOL_VERSIONS = [1, 2] as const;
+export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number];
+
 export interface Requirement {
-  /** `<side>.<area>.<slug>` */
+  /** `<side>.<area>.<slug>`, or `<side>.v2.<area>.<slug>` for a requirement of the v2 profile alone. */
   id: string;
   title: string;
   protocol: Protocol;
@@ -50,4 +57,15 @@ export interface Requirement {
    * not report it.
    */
   clientModeOnly?: true;
+  /**
+   * The ACP profiles that report the requirement; absent means v1 alone. A v2-only requirement's
+   * id reads `<side>.v2.<area>.<slug>`; one both profiles check (the wire, JSON-RPC, limits,
+   * cleanup) keeps its v1 id and lists both.
+   */
+  versions?: readonly ProtocolVersion[];
+}
+
+/** The profiles that report a requirement (see Requirement.versions). */
+export function requirementVersions(requirement: Requirement): readonly ProtocolVersion[] {
+  return requirement.versions ?? [1];
 }

@@ -123,7 +123,7 @@ describe("report formats", () => {
     expect(matrix.exitCode, matrix.stderr).toBe(0);
     const markdown = read("m.md");
     expect(markdown).toContain(
-      "| requirement | level | drops-split-frames 1.0.0 (agent) | conformant 1.0.0 (agent) |",
+      "| requirement | level | drops-split-frames 1.0.0 (agent, ACP v1) | conformant 1.0.0 (agent, ACP v1) |",
     );
     expect(markdown).toMatch(/\| `agent\.framing\.accepts-split-frames` \| must \| ✗ FAIL \| ✓ pass \|/);
     expect(markdown.indexOf("| **framing** |")).toBeLessThan(markdown.indexOf("| **cleanup** |"));

@@ -9,10 +9,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { declaredRequirements, runScenarios } from "../../engine/runner.js";
 import { KitBugError } from "../../kit/errors.js";
-import { REQUIREMENTS, type RequirementId } from "../../kit/requirements/index.js";
+import { REQUIREMENTS, type RequirementId, requirementVersions } from "../../kit/requirements/index.js";
 import { DEFAULTS, type RunPlan } from "../../kit/run-options.js";
 import { AcpSchema } from "../../kit/wire/schema.js";
-import { MODES } from "../../scenarios/index.js";
+import { MODE_PROFILES } from "../../scenarios/index.js";
 
 /** Section anchors of the v1 docs at the pinned commit (agentclientprotocol/agent-client-protocol@b7f0005). */
 const DOC_ANCHORS: Record<string, string[]> = {
@@ -132,13 +132,18 @@ function resolvePointer(document: unknown, pointer: string): unknown {
 }
 
 describe("the requirement registry", () => {
-  it("has unique ids shaped <side>.<area>.<slug> that agree with their side and area", () => {
+  it("has unique ids shaped <side>.<area>.<slug> (<side>.v2.<area>.<slug> for v2 alone) that agree with their side, area and profiles", () => {
     const ids = REQUIREMENTS.map((requirement) => requirement.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const requirement of REQUIREMENTS) {
-      expect(requirement.id).toMatch(/^[a-z]+\.[a-z-]+\.[a-z0-9-]+$/);
-      const [side, area] = requirement.id.split(".");
-      expect([side, area]).toEqual([requirement.side, requirement.area]);
+      expect(requirement.id).toMatch(/^[a-z]+(\.v2)?\.[a-z-]+\.[a-z0-9-]+$/);
+      const [side, ...rest] = requirement.id.split(".");
+      const v2Only = rest[0] === "v2";
+      const area = v2Only ? rest[1] : rest[0];
+      expect([side, area], requirement.id).toEqual([requirement.side, requirement.area]);
+      const versions = [...requirementVersions(requirement)].sort();
+      expect(versions, requirement.id).toEqual(v2Only ? [2] : versions.includes(1) ? versions : [1]);
+      if (requirement.protocol !== "acp") expect(versions, requirement.id).toEqual([1]);
     }
   });
 
@@ -151,11 +156,15 @@ describe("the requirement registry", () => {
     }
   });
 
-  for (const [mode, definition] of Object.entries(MODES)) {
-    it(`every registered ${mode} requirement is exercised by some ${mode}-mode scenario`, () => {
+  for (const { mode, version, definition } of MODE_PROFILES) {
+    it(`every registered ${mode} requirement of profile ${version} is exercised by some ${mode}-mode scenario of that profile`, () => {
       const declared = declaredRequirements(definition.scenarios, definition.generic);
       expect(
-        REQUIREMENTS.filter((requirement) => requirement.side === mode)
+        REQUIREMENTS.filter(
+          (requirement) =>
+            requirement.side === mode &&
+            (requirement.protocol !== "acp" || requirementVersions(requirement).includes(version)),
+        )
           .map((requirement) => requirement.id)
           .filter((id) => !declared.has(id as RequirementId)),
       ).toEqual([]);
@@ -164,17 +173,19 @@ describe("the requirement registry", () => {
 
   it("every requirement a scenario declares is registered", () => {
     const registered = new Set(REQUIREMENTS.map((requirement) => requirement.id));
-    const declared = Object.values(MODES).flatMap((definition) => [
+    const declared = MODE_PROFILES.flatMap(({ definition }) => [
       ...declaredRequirements(definition.scenarios, definition.generic),
     ]);
     expect(declared.filter((id) => !registered.has(id))).toEqual([]);
   });
 
-  it("scenario ids are unique and live in their mode's namespace", () => {
-    for (const [mode, { scenarios }] of Object.entries(MODES)) {
-      const ids = scenarios.map((scenario) => scenario.id);
+  it("scenario ids are unique and live in their mode's and profile's namespace", () => {
+    for (const { mode, version, definition } of MODE_PROFILES) {
+      const ids = definition.scenarios.map((scenario) => scenario.id);
       expect(new Set(ids).size).toBe(ids.length);
-      for (const id of ids) expect(id).toMatch(new RegExp(`^${mode}\\.[a-z-]+\\.[a-z0-9-]+$`));
+      const namespace = version === 1 ? mode : `${mode}\\.v${version}`;
+      for (const { id } of definition.scenarios)
+        expect(id).toMatch(new RegExp(`^${namespace}\\.[a-z-]+\\.[a-z0-9-]+$`));
     }
   });
 

@@ -1,0 +1,12 @@
+/**
+ * Agent mode's v2 profile (`agent --protocol-version 2`): the scenarios that test an agent
+ * against the ACP v2 draft, in run order, and the requirements recorded over every v2 run.
+ * The folder has the layout of a mode's (ARCHITECTURE.md, section 4) and may use agent mode's
+ * v1 parts where the wire is the same in both versions.
+ */
+import type { RequirementId } from "../../../kit/requirements/index.js";
+import type { Scenario } from "../../../kit/scenario.js";
+
+export const AGENT_V2_SCENARIOS: readonly Scenario[] = [];
+
+export const GENERIC_AGENT_V2_REQUIREMENTS: readonly RequirementId[] = [];
