@@ -8,7 +8,7 @@
  * Zombies (state Z) have already exited and are never reported as alive.
  */
 import { execFileSync } from "node:child_process";
-import { closeSync, openSync, readdirSync, readFileSync, readSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from "node:fs";
 
 export const RUN_MARKER_VARIABLE = "ACP_CONFORMANCE_RUN";
 
@@ -164,6 +164,38 @@ export function processInfo(pid: number, startTime?: number): ProcessInfo | unde
   if (!stat || stat.state === "Z" || stat.state === "X") return undefined;
   if (startTime !== undefined && startTime !== 0 && stat.startTime !== startTime) return undefined;
   return { ...stat, command: readCommand(pid), marker: readMarker(pid) };
+}
+
+/**
+ * The root and its descendants by the parent chain, from the kernel's per-thread lists of
+ * children (`/proc/<pid>/task/<tid>/children`): a few reads for a target's tree instead of one
+ * per process on the machine. Undefined where the kernel has no such lists. The lists can miss
+ * a process that is forked or re-parented while they are read, so a caller that must see
+ * everything still scans with listProcesses now and then.
+ */
+export function listProcessTree(rootPid: number): ProcessInfo[] | undefined {
+  if (!hasProc || !existsSync(`/proc/${process.pid}/task/${process.pid}/children`)) return undefined;
+  const found: ProcessInfo[] = [];
+  const queue = [rootPid];
+  const visited = new Set<number>();
+  while (queue.length > 0) {
+    const pid = queue.shift()!;
+    if (visited.has(pid)) continue;
+    visited.add(pid);
+    const stat = readStat(pid);
+    if (!stat || stat.state === "Z" || stat.state === "X") continue;
+    found.push({ ...stat, command: "", marker: undefined });
+    let threads: string[];
+    try {
+      threads = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue; // gone since its stat was read
+    }
+    for (const thread of threads)
+      for (const child of (readProcFile(`/proc/${pid}/task/${thread}/children`, "latin1") ?? "").split(" "))
+        if (child !== "") queue.push(Number(child));
+  }
+  return found;
 }
 
 export interface DescendantQuery {

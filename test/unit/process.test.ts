@@ -4,7 +4,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { SpawnError, TargetProcess } from "../../kit/process/target.js";
 import { tearDown } from "../../kit/process/teardown.js";
-import { findDescendants, processInfo, readProcFile } from "../../kit/process/tree.js";
+import { findDescendants, listProcessTree, processInfo, readProcFile } from "../../kit/process/tree.js";
 import { killEverythingNow } from "../../kit/process/registry.js";
 
 const started: TargetProcess[] = [];
@@ -45,6 +45,23 @@ process.stdin.resume();
 `;
 
 describe.skipIf(process.platform !== "linux")("descendants and teardown", () => {
+  it("walks a tree through the kernel's lists of children to the same processes the full scan finds by parent chain", async () => {
+    const target = await spawnNode(FAMILY);
+    const pids = await new Promise<{ inGroup: number; escaped: number }>((resolve) =>
+      target.onStdoutItem((item) => item.kind === "line" && resolve(JSON.parse(item.text))),
+    );
+    const walked = listProcessTree(target.pid);
+    expect(walked, "this kernel has no /proc/<pid>/task/<tid>/children").toBeDefined();
+    const byChain = findDescendants({ rootPid: target.pid, includeRoot: true })
+      .filter((info) => info.reasons.includes("parent-chain"))
+      .map((info) => info.pid);
+    expect(walked!.map((info) => info.pid).sort()).toEqual(byChain.sort());
+    expect(byChain).toEqual(expect.arrayContaining([target.pid, pids.inGroup, pids.escaped]));
+    expect(walked!.find((info) => info.pid === pids.inGroup)?.pgid).toBe(target.pid);
+    // The escaped sleep is in a session of its own: no group kill reaches it.
+    for (const pid of [pids.escaped, pids.inGroup]) process.kill(pid, "SIGKILL");
+  });
+
   it("finds descendants by parent chain, process group and run marker, even after re-parenting", async () => {
     const target = await spawnNode(FAMILY);
     const pids = await new Promise<{ inGroup: number; escaped: number }>((resolve) =>
