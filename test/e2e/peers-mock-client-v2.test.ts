@@ -2,7 +2,7 @@
  * The mock client's ACP v2 profile (protocolVersion: 2) against real v2 agents built with the
  * SDK's own v2 agent builder, an independent judge: the SDK parses every request of ours with
  * the v2 schema and answers a malformed one with an error. In-process over streams (a whole
- * turn with resume and close, a cancel, a permission request), and as a process through the
+ * turn with resume and close, a cancel, a permission answered and one withdrawn), and as a process through the
  * CLI's peer command; plus the script errors for what v2 removed, and a v1 agent's refusal.
  */
 import { spawn } from "node:child_process";
@@ -22,106 +22,13 @@ import {
   type PeerScript,
   ScriptError,
 } from "../../peers/index.js";
+import { type AgentRecord, spawnedAgentSource, tinyV2Agent } from "./tiny-v2-agents.js";
 
 const root = join(import.meta.dirname, "../..");
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
-
-/** What the tiny agent saw: the permission outcomes it got and the sessions cancelled. */
-interface AgentRecord {
-  permissionOutcomes: unknown[];
-  cancelled: string[];
-}
-
-/**
- * A tiny v2 agent: each prompt is acknowledged with its messageId, then its turn runs after
- * the response (user_message, running, the work, agent_message, idle with the stop reason).
- * "wait for cancel" runs until session/cancel; "ask permission" asks before its tool call.
- */
-function tinyV2Agent(record: AgentRecord): v2.AgentApp {
-  const history = new Map<string, v2.SessionUpdate[]>();
-  const cancels = new Map<string, () => void>();
-  let count = 0;
-  return v2
-    .agent({ name: "tiny-v2-agent" })
-    .onRequest("initialize", () => ({
-      protocolVersion: 2,
-      info: { name: "tiny-v2-agent", version: "0.0.1" },
-      capabilities: { session: {} },
-    }))
-    .onRequest("session/new", () => {
-      const sessionId = `session-${++count}`;
-      history.set(sessionId, []);
-      return { sessionId };
-    })
-    .onRequest("session/resume", async ({ params, client }) => {
-      if (params.replayFrom?.type === "start")
-        for (const update of history.get(params.sessionId) ?? [])
-          await client.notify("session/update", { sessionId: params.sessionId, update });
-      await client.notify("session/update", {
-        sessionId: params.sessionId,
-        update: { sessionUpdate: "state_update", state: "idle" },
-      });
-      return {};
-    })
-    .onRequest("session/list", () => ({ sessions: [] }))
-    .onRequest("session/close", () => ({}))
-    .onRequest("session/prompt", ({ params, client }) => {
-      const messageId = `message-${++count}`;
-      const text = String((params.prompt[0] as { text?: unknown } | undefined)?.text ?? "");
-      setImmediate(() => void runTurn(client, params.sessionId, messageId, text));
-      return { messageId };
-    })
-    .onNotification("session/cancel", ({ params }) => {
-      record.cancelled.push(params.sessionId);
-      cancels.get(params.sessionId)?.();
-    });
-
-  async function runTurn(client: v2.AgentContext, sessionId: string, messageId: string, text: string) {
-    const send = async (update: v2.SessionUpdate) => {
-      history.get(sessionId)?.push(update);
-      await client.notify("session/update", { sessionId, update });
-    };
-    // Listen for the cancel before the first update: the client may cancel as soon as it sees one.
-    const cancelled = new Promise<void>((resolve) => cancels.set(sessionId, resolve));
-    await send({ sessionUpdate: "user_message", messageId, content: [{ type: "text", text }] });
-    await send({ sessionUpdate: "state_update", state: "running" });
-    if (text === "wait for cancel") {
-      await cancelled;
-      await send({ sessionUpdate: "state_update", state: "idle", stopReason: "cancelled" });
-      return;
-    }
-    if (text === "ask permission") {
-      await send({
-        sessionUpdate: "tool_call_update",
-        toolCallId: "call-1",
-        title: "Edit",
-        status: "pending",
-      });
-      const answer = await client.request("session/request_permission", {
-        sessionId,
-        title: "Edit notes.txt?",
-        subject: { type: "tool_call", toolCall: { toolCallId: "call-1" } },
-        options: [
-          { optionId: "yes", name: "Allow", kind: "allow_once" },
-          { optionId: "no", name: "Reject", kind: "reject_once" },
-        ],
-      });
-      record.permissionOutcomes.push(answer.outcome);
-      const allowed = answer.outcome.outcome === "selected" && "optionId" in answer.outcome;
-      await send({
-        sessionUpdate: "tool_call_update",
-        toolCallId: "call-1",
-        status: allowed ? "completed" : "failed",
-      });
-    }
-    const reply = { type: "text" as const, text: `echo: ${text}` };
-    await send({ sessionUpdate: "agent_message", messageId: `reply-${messageId}`, content: [reply] });
-    await send({ sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" });
-  }
-}
 
 /** Runs a v2 client script against the tiny agent in this process; returns the client's log and what the agent saw. */
 async function againstTinyAgent(script: Omit<ClientScript, "role">) {
@@ -191,6 +98,14 @@ describe("the mock client's v2 profile", () => {
       sessionId: "session-1",
       replayFrom: { type: "start" },
     });
+    // The resume replayed the turn's messages before it answered.
+    const userMessages = log
+      .receivedMessages()
+      .filter(
+        (frame) =>
+          (frame.params as { update?: { sessionUpdate?: string } })?.update?.sessionUpdate === "user_message",
+      );
+    expect(userMessages).toHaveLength(2);
     expect(sentRequest(log, "session/close")).toEqual({ sessionId: "session-1" });
   });
 
@@ -222,6 +137,23 @@ describe("the mock client's v2 profile", () => {
       toolCallId: "call-1",
       status: "completed",
     });
+  });
+
+  it("answers a permission request it left unanswered with cancelled when the agent withdraws it", async () => {
+    const { log, record } = await againstTinyAgent({
+      permission: { answer: "never" },
+      steps: [
+        { initialize: {} },
+        { newSession: { cwd: "/tmp" } },
+        { prompt: { text: "ask permission", cancelAfterFirstUpdate: true } },
+      ],
+    });
+    expect(log.ofKind("permission")).toMatchObject([
+      { toolCallId: "call-1", outcome: undefined },
+      { toolCallId: "call-1", outcome: { outcome: "cancelled" } },
+    ]);
+    expect(record.permissionOutcomes).toEqual([{ outcome: "cancelled" }]);
+    expect(log.ofKind("turn")).toMatchObject([{ stopReason: "cancelled" }]);
   });
 
   it("stops after initialize when the agent agrees only v1, and records the profile it got", async () => {
@@ -290,23 +222,3 @@ describe("the mock client's v2 profile", () => {
     expect(log.ofKind("turn")).toMatchObject([{ stopReason: "end_turn", messageId: "m1" }]);
   });
 });
-
-/** A v2 agent program for the spawned run: one turn per prompt, on stdio. */
-function spawnedAgentSource(sdkUrl: string): string {
-  return `import { Readable, Writable } from "node:stream";
-import { agent, ndJsonStream } from ${JSON.stringify(sdkUrl)};
-const app = agent({ name: "spawned-tiny-v2-agent" })
-  .onRequest("initialize", () => ({ protocolVersion: 2, info: { name: "spawned", version: "0" }, capabilities: { session: {} } }))
-  .onRequest("session/new", () => ({ sessionId: "s1" }))
-  .onRequest("session/prompt", ({ params, client }) => {
-    const update = (u) => client.notify("session/update", { sessionId: params.sessionId, update: u });
-    setImmediate(async () => {
-      await update({ sessionUpdate: "user_message", messageId: "m1", content: params.prompt });
-      await update({ sessionUpdate: "state_update", state: "running" });
-      await update({ sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" });
-    });
-    return { messageId: "m1" };
-  });
-app.connect(ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin)));
-`;
-}
