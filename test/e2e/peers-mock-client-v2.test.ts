@@ -32,7 +32,7 @@ afterEach(async () => {
 
 /** Runs a v2 client script against the tiny agent in this process; returns the client's log and what the agent saw. */
 async function againstTinyAgent(script: Omit<ClientScript, "role">) {
-  const record: AgentRecord = { permissionOutcomes: [], cancelled: [] };
+  const record: AgentRecord = { permissionOutcomes: [], cancelled: [], calls: [] };
   const client = mockClient({ protocolVersion: 2, ...script });
   cleanups.push(() => client.close());
   const { writable, readable } = client.connect();
@@ -107,6 +107,26 @@ describe("the mock client's v2 profile", () => {
       );
     expect(userMessages).toHaveLength(2);
     expect(sentRequest(log, "session/close")).toEqual({ sessionId: "session-1" });
+  });
+
+  it("logs in and out with auth/login and auth/logout, and sends config values in v2's shape", async () => {
+    const { log, record } = await againstTinyAgent({
+      steps: [
+        { initialize: {} },
+        { authenticate: { methodId: "token" } },
+        { newSession: { cwd: "/tmp" } },
+        { setConfigOption: { configId: "mode", value: "code" } },
+        { setConfigOption: { configId: "fast", value: true } },
+        { logout: {} },
+      ],
+    });
+    expect(log.ofKind("response").filter((event) => event.error !== undefined)).toEqual([]);
+    expect(record.calls).toEqual([
+      ["auth/login", "token"],
+      ["session/set_config_option", "mode", "id", "code"],
+      ["session/set_config_option", "fast", "boolean", true],
+      ["auth/logout"],
+    ]);
   });
 
   it("cancels a turn and waits for its idle state_update with stopReason cancelled", async () => {

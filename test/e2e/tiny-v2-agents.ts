@@ -5,10 +5,11 @@
  */
 import * as v2 from "@agentclientprotocol/sdk/experimental/v2";
 
-/** What the tiny agent saw: the permission outcomes it got and the sessions cancelled. */
+/** What the tiny agent saw: the permission outcomes it got, the sessions cancelled, its auth and config calls. */
 export interface AgentRecord {
   permissionOutcomes: unknown[];
   cancelled: string[];
+  calls: unknown[];
 }
 
 /**
@@ -26,7 +27,15 @@ export function tinyV2Agent(record: AgentRecord): v2.AgentApp {
       protocolVersion: 2,
       info: { name: "tiny-v2-agent", version: "0.0.1" },
       capabilities: { session: {} },
+      authMethods: [{ type: "agent", methodId: "token", name: "Token" }],
     }))
+    .onRequest("auth/login", ({ params }) => void record.calls.push(["auth/login", params.methodId]))
+    .onRequest("auth/logout", () => void record.calls.push(["auth/logout"]))
+    .onRequest("session/set_config_option", ({ params }) => {
+      const { configId, type, value } = params as { configId: string; type: string; value: unknown };
+      record.calls.push(["session/set_config_option", configId, type, value]);
+      return { configOptions: [] };
+    })
     .onRequest("session/new", () => {
       const sessionId = `session-${++count}`;
       history.set(sessionId, []);
