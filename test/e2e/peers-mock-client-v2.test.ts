@@ -129,6 +129,21 @@ describe("the mock client's v2 profile", () => {
     ]);
   });
 
+  it("does not take an idle snapshot without a stop reason, before the turn's work, for the turn's end", async () => {
+    const { log } = await againstTinyAgent({
+      steps: [{ initialize: {} }, { newSession: { cwd: "/tmp" } }, { prompt: { text: "snapshot first" } }],
+    });
+    const [turn] = log.ofKind("turn");
+    expect(turn?.stopReason).toBe("end_turn");
+    expect(kinds(turn!.updates)).toEqual([
+      "state_update:idle",
+      "user_message",
+      "state_update:running",
+      "agent_message",
+      "state_update:idle",
+    ]);
+  });
+
   it("cancels a turn and waits for its idle state_update with stopReason cancelled", async () => {
     const { log, record } = await againstTinyAgent({
       steps: [

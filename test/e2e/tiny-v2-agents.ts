@@ -15,7 +15,8 @@ export interface AgentRecord {
 /**
  * A tiny v2 agent: each prompt is acknowledged with its messageId, then its turn runs after
  * the response (user_message, running, the work, agent_message, idle with the stop reason).
- * "wait for cancel" runs until session/cancel; "ask permission" asks before its tool call.
+ * "wait for cancel" runs until session/cancel; "ask permission" asks before its tool call;
+ * "snapshot first" repeats the idle state before it starts.
  */
 export function tinyV2Agent(record: AgentRecord): v2.AgentApp {
   const history = new Map<string, v2.SessionUpdate[]>();
@@ -71,6 +72,8 @@ export function tinyV2Agent(record: AgentRecord): v2.AgentApp {
     };
     // Listen for the cancel before the first update: the client may cancel as soon as it sees one.
     const cancelled = new Promise<void>((resolve) => cancels.set(sessionId, resolve));
+    // A repeated state snapshot (idle, no stop reason) before the work: not the turn's end.
+    if (text === "snapshot first") await send({ sessionUpdate: "state_update", state: "idle" });
     await send({ sessionUpdate: "user_message", messageId, content: [{ type: "text", text }] });
     await send({ sessionUpdate: "state_update", state: "running" });
     if (text === "wait for cancel") {
