@@ -220,7 +220,7 @@ export function mockAgent(
   return new ScriptedPeer<AgentScript>({ ...script, role: "agent" });
 }
 
-/** A scripted mock ACP client. `role` may be left out. */
+/** A scripted mock ACP client. `role` may be left out; `protocolVersion: 2` makes it speak the ACP v2 draft. */
 export function mockClient(script: Omit<ClientScript, "role"> & { role?: "client" }): MockPeer<ClientScript> {
   return new ScriptedPeer<ClientScript>({ ...script, role: "client" });
 }

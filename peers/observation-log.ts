@@ -27,6 +27,21 @@ export type PeerEvent =
   /** Client: an elicitation/create and the answer it gave (`{ error }` when refused, undefined: never answered). */
   | { t: number; kind: "elicitation"; mode: string | undefined; message: string | undefined; answer: unknown }
   | { t: number; kind: "spawned"; pid: number; setsid: boolean }
+  /** Client (protocolVersion 2): the version it asked for in initialize and the one the agent answered (undefined: an error). */
+  | { t: number; kind: "profile"; requested: unknown; agreed: unknown }
+  /**
+   * Client (protocolVersion 2): a prompt's turn, from the prompt to the agent's idle
+   * state_update: the acknowledged message's id, the idle update's stop reason (undefined: none
+   * given) and the `update` of every session/update of the session meanwhile, in order.
+   */
+  | {
+      t: number;
+      kind: "turn";
+      sessionId: string;
+      messageId: unknown;
+      stopReason: unknown;
+      updates: unknown[];
+    }
   /** Client: the answer to one of its requests. */
   | { t: number; kind: "response"; method: string; id: unknown; result?: unknown; error?: unknown }
   /**

@@ -367,6 +367,13 @@ export type ClientStep =
          * Remember this session under a name that later steps give as `session`.
          */
         as?: string;
+        /**
+         * v2 only (protocolVersion: 2): where the agent replays the session's history from, sent as is (for example { "type": "start" }, v2's replacement for session/load).
+         */
+        replayFrom?: {
+          type: string;
+          [k: string]: unknown;
+        };
       };
     }
   | {
@@ -793,6 +800,10 @@ export interface ClientScript {
     };
   };
   faults?: Faults;
+  /**
+   * The ACP profile the client speaks (default 1). 2: the v2 draft: initialize sends protocolVersion 2 with info and capabilities (clientInfo and clientCapabilities), authenticate goes out as auth/login and logout as auth/logout, a prompt's turn ends at the agent's idle state_update (logged as a turn event), and a profile event records the version the agent answered (the client stops when it is not 2). A v2 script may not have what v2 removed: loadSession and setMode steps, fs and terminal settings or capabilities.
+   */
+  protocolVersion?: 1 | 2;
 }
 /**
  * A mock stdio adapter: it reads the envelope line, then runs its actions in order and exits 0 unless an action ended it first.

@@ -7,7 +7,8 @@ import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
 import type { Ajv2020 as Ajv2020Class, ValidateFunction } from "ajv/dist/2020.js";
 import { explainErrors } from "../kit/wire/schema-errors.js";
-import type { PeerScript } from "./script-types.js";
+import { clientProfileProblems } from "./client/v2/v2-script-rules.js";
+import type { ClientScript, PeerScript } from "./script-types.js";
 
 export type { AgentScript, ClientScript, PeerScript } from "./script-types.js";
 
@@ -77,7 +78,12 @@ export function validateScript(script: unknown, source = "script"): PeerScript {
     );
   }
   const validate = scriptValidator(role as ScriptRole);
-  if (validate(script)) return script as PeerScript;
+  if (validate(script)) {
+    // What the schema cannot say: what a client's ACP profile removed or lacks (client/v2/v2-script-rules.ts).
+    const profileProblems = role === "client" ? clientProfileProblems(script as ClientScript) : [];
+    if (profileProblems.length === 0) return script as PeerScript;
+    throw new ScriptError(`${source} is not a valid peer script:\n  ${profileProblems.join("\n  ")}`);
+  }
   // Actions and steps are unions of one-key objects: name the branch meant, not every branch.
   const issues = explainErrors(validate.errors, {
     document: JSON.parse(schemaText()) as Record<string, unknown>,

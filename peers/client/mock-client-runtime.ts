@@ -4,7 +4,8 @@
  * agent's permission, fs, terminal and elicitation requests as the script says, and logs
  * everything, every answer to its own requests included. fs (client-fs.ts) and terminals
  * (client-terminals.ts) are served inside the current session's cwd; terminals still running
- * when the client ends are killed.
+ * when the client ends are killed. A script with protocolVersion: 2 speaks the ACP v2 draft:
+ * v2/mock-client-v2.ts runs the steps and answers whose wire v2 changed.
  */
 import type { ObservationLog } from "../observation-log.js";
 import type { Frame, PeerWire } from "../peer-wire.js";
@@ -13,6 +14,7 @@ import { answerElicitation } from "./client-elicitation.js";
 import { ClientFileSystem, type Reply } from "./client-fs.js";
 import { ClientSessions, isSessionStep } from "./client-sessions.js";
 import { ClientTerminals } from "./client-terminals.js";
+import { MockClientV2 } from "./v2/mock-client-v2.js";
 
 /** A request of ours still waiting for its answer. */
 interface Outstanding {
@@ -30,6 +32,8 @@ export class MockClientRuntime {
   readonly #sessions = new ClientSessions();
   readonly #fs: ClientFileSystem;
   readonly #terminals: ClientTerminals;
+  /** The ACP v2 profile, when the script selects it (protocolVersion: 2): it runs the steps whose wire v2 changed. */
+  readonly #v2: MockClientV2 | undefined;
   #nextId = 1;
   #sawUpdate: () => void = () => {};
   /** Resolves when every step has run and the terminals the agent left are killed. */
@@ -43,6 +47,15 @@ export class MockClientRuntime {
     this.#fs = new ClientFileSystem(script, this.#log);
     this.#terminals = new ClientTerminals(script, this.#log);
     this.done = new Promise((resolve) => (this.#finish = resolve));
+    this.#v2 =
+      script.protocolVersion === 2
+        ? new MockClientV2(script, this.#log, {
+            request: (method, params) => this.#request(method, params),
+            send: (frame) => this.#wire.send(frame),
+            cancel: (sessionId) => this.#cancel(sessionId),
+            sessions: this.#sessions,
+          })
+        : undefined;
   }
 
   start(): void {
@@ -62,6 +75,7 @@ export class MockClientRuntime {
     for (const step of this.#script.steps) {
       await this.#runStep(step);
       if (this.#wire.hung) return;
+      if (this.#v2?.declined) break;
     }
     await this.stop();
     this.#finish();
@@ -90,6 +104,7 @@ export class MockClientRuntime {
   }
 
   async #runStep(step: ClientStep): Promise<void> {
+    if (await this.#v2?.runStep(step)) return;
     if ("initialize" in step) {
       await this.#request("initialize", {
         protocolVersion: step.initialize.protocolVersion ?? 1,
@@ -153,9 +168,12 @@ export class MockClientRuntime {
     const params = (frame.params ?? {}) as Record<string, unknown>;
     if (!("id" in frame)) {
       if (frame.method === "session/update") this.#sawUpdate();
+      this.#v2?.observe(frame.method, params);
       return;
     }
-    const reply = await this.#answer(frame.method, params);
+    const reply = this.#v2
+      ? this.#v2.answer(frame.id, frame.method, params)
+      : await this.#answer(frame.method, params);
     if (reply) this.#wire.send({ jsonrpc: "2.0", id: frame.id, ...reply });
   }
 

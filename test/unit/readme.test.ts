@@ -22,6 +22,10 @@ describe("README", () => {
     expect(readme).toContain(readFileSync(join(root, "examples/node-test/mock-client.test.mjs"), "utf8"));
   });
 
+  it("shows examples/node-test/mock-client-v2.test.mjs verbatim", () => {
+    expect(readme).toContain(readFileSync(join(root, "examples/node-test/mock-client-v2.test.mjs"), "utf8"));
+  });
+
   it("lists exactly the requirements where the kit takes a position", () => {
     const section = readme.slice(readme.indexOf("### The kit's positions"));
     const table = section.slice(0, section.indexOf("\n\n", section.indexOf("| requirement")));
