@@ -103,6 +103,15 @@ export const AGENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[]
     says: "Extensions are advertised in the _meta of capability objects.",
     excluded: { reason: "not-black-box", why: "The kit cannot know which extensions an agent implements." },
   },
+  {
+    id: "extensibility#unknown-fields-tolerated",
+    page: "extensibility",
+    anchor: "the-_meta-field",
+    line: 39,
+    keyword: "position",
+    says: "Requests carrying a field the v2 schema does not define (names are reserved for future versions, which a newer client may send) are answered as if it were absent.",
+    gap: "The v1 requirement agent.extensibility.unknown-fields-tolerated checks this once a v2 scenario records it.",
+  },
   // cancellation
   {
     id: "cancellation#cancel-request-answered",
@@ -133,5 +142,23 @@ export const AGENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[]
       reason: "not-black-box",
       why: "The kit cannot make an agent cancel internally (context limit, timeout) on demand.",
     },
+  },
+  {
+    id: "cancellation#cancel-request-unanswered",
+    page: "cancellation",
+    anchor: "cancel_request-notification",
+    line: 12,
+    keyword: "implied",
+    says: "$/cancel_request is a notification: no reply, even for an unknown or finished request id.",
+    gap: "The v1 requirement agent.jsonrpc.no-reply-to-notification checks this once a v2 scenario records it.",
+  },
+  {
+    id: "cancellation#agent-cancels-own-requests",
+    page: "cancellation",
+    anchor: "cancel_request-notification",
+    line: 12,
+    keyword: "implied",
+    says: "A $/cancel_request the agent sends names one of its own requests that is still pending.",
+    gap: "The v1 requirement agent.cancellation.cancel-request-names-pending checks this once a v2 scenario records it.",
   },
 ];

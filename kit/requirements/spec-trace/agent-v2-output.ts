@@ -41,6 +41,15 @@ export const AGENT_V2_OUTPUT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     says: "Image, audio and embedded resource blocks need the matching prompt capability; an agent that advertises one accepts that block.",
     gap: "For each advertised session.prompt marker, prompt with that block type and expect it accepted.",
   },
+  {
+    id: "content#base64-data",
+    page: "content",
+    anchor: "image-content",
+    line: 61,
+    keyword: "implied",
+    says: "Image and audio data and resource blobs the agent sends are base64.",
+    gap: "The v1 requirement agent.schema.binary-content-base64 checks this once a v2 scenario records it.",
+  },
   // agent-plan
   {
     id: "agent-plan#plan-reported",
@@ -138,5 +147,14 @@ export const AGENT_V2_OUTPUT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "implied",
     says: "The agent may send a new command list at any time in a session.",
     excluded: { reason: "out-of-scope", why: "A permission: nothing an agent can break." },
+  },
+  {
+    id: "slash-commands#commands-for-created-session",
+    page: "slash-commands",
+    anchor: "advertising-commands",
+    line: 10,
+    keyword: "implied",
+    says: "An available_commands_update names a session the agent created.",
+    gap: "The v1 requirement agent.session-matching.commands-for-created-session checks this once a v2 scenario records it.",
   },
 ];

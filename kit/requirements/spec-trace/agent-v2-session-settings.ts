@@ -30,7 +30,7 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 64,
     keyword: "implied",
     says: "With a cwd filter, only sessions with that cwd are returned.",
-    gap: "Create sessions in two cwds, list with one of them and expect only that cwd's sessions.",
+    gap: "The v1 requirement agent.session-matching.list-cwd-filter checks this once a v2 scenario records it.",
   },
   {
     id: "session-list#empty-when-none",
@@ -39,7 +39,7 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 145,
     keyword: "MUST",
     says: "When no session matches, the agent answers an empty sessions array.",
-    gap: "List with a cwd no session has; expect sessions: [].",
+    gap: "The v1 requirement agent.session-matching.list-empty-not-error checks this once a v2 scenario records it.",
   },
   {
     id: "session-list#additional-directories-complete",
@@ -57,7 +57,7 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 153,
     keyword: "SHOULD",
     says: "The agent answers an error for an invalid cursor.",
-    gap: 'List with cursor "kit-not-a-cursor"; expect an error response.',
+    gap: "The v1 requirement agent.session-matching.list-invalid-cursor-refused checks this once a v2 scenario records it.",
   },
   {
     id: "session-list#page-size",
@@ -90,6 +90,33 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     says: "session/list only discovers sessions; it restores or modifies none.",
     gap: "List twice around nothing else; the second answer lists the same sessions with the same updatedAt, and no session/update was sent.",
   },
+  {
+    id: "session-list#roots-only-if-advertised",
+    page: "session-list",
+    anchor: "",
+    line: 35,
+    keyword: "implied",
+    says: "A listed session carries additionalDirectories only when the agent advertises session.additionalDirectories.",
+    gap: "Without that capability, fail a SessionInfo that has additionalDirectories.",
+  },
+  {
+    id: "session-list#empty-params-first-page",
+    page: "session-list",
+    anchor: "listing-sessions",
+    line: 61,
+    keyword: "implied",
+    says: "session/list with empty params answers the first page of sessions.",
+    gap: "The v1 requirement agent.session-matching.list-empty-params checks this once a v2 scenario records it.",
+  },
+  {
+    id: "session-list#info-values",
+    page: "session-list",
+    anchor: "listing-sessions",
+    line: 116,
+    keyword: "implied",
+    says: "A listed session's cwd is absolute and its updatedAt, when present, an RFC 3339 timestamp.",
+    gap: "The v1 requirements agent.session-matching.list-cwd-absolute and agent.session-matching.list-updated-at-iso8601 check this once a v2 scenario records them.",
+  },
   // session-delete
   {
     id: "session-delete#delete-empty-result",
@@ -108,7 +135,7 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 85,
     keyword: "implied",
     says: "A deleted session no longer appears in session/list.",
-    gap: "Create, delete and list; the deleted sessionId is absent.",
+    gap: "The v1 requirement agent.session-matching.deleted-session-not-listed checks this once a v2 scenario records it.",
   },
   {
     id: "session-delete#delete-idempotent",
@@ -117,7 +144,7 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 86,
     keyword: "SHOULD",
     says: "Deleting an already deleted or never existing session succeeds silently.",
-    gap: "Delete the same session twice and an unknown id; expect a result each time.",
+    gap: "The v1 requirement agent.session-matching.delete-unknown-succeeds checks this once a v2 scenario records it.",
   },
   {
     id: "session-delete#soft-or-hard",
@@ -227,5 +254,14 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     says: "A config_option_update carries the complete configuration state.",
     schema: "schema/v2/schema.json#/$defs/ConfigOptionUpdate",
     gap: "When the agent sends config_option_update, expect every configId the session had, none dropped.",
+  },
+  {
+    id: "session-config-options#unknown-option-refused",
+    page: "session-config-options",
+    anchor: "from-the-client",
+    line: 205,
+    keyword: "position",
+    says: "session/set_config_option with a configId the session never offered is answered with an error.",
+    gap: "Set configId kit-no-such-option; expect an error response.",
   },
 ];

@@ -178,6 +178,15 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     says: "The client still accepts tool call updates received after sending session/cancel.",
     gap: "The v1 requirement client.prompt.updates-after-cancel checks this once a v2 scenario records it.",
   },
+  {
+    id: "prompt-lifecycle#updates-attributed-by-session",
+    page: "prompt-lifecycle",
+    anchor: "3-agent-reports-output",
+    line: 161,
+    keyword: "implied",
+    says: "session/update reports a session's output: the client never takes an update for another sessionId as this session's.",
+    gap: "The v1 requirement client.session-matching.ignores-foreign-updates checks this once a v2 scenario records it.",
+  },
   // content
   {
     id: "content#content-block-shapes",

@@ -6,6 +6,7 @@
  * requirement checks the same way on the wire names it.
  */
 import { CLIENT_V2_ELICITATION_STATEMENTS } from "./client-v2-elicitation.js";
+import { CLIENT_V2_EXTENSIBILITY_STATEMENTS } from "./client-v2-extensibility.js";
 import { CLIENT_V2_INITIALIZATION_STATEMENTS } from "./client-v2-initialization.js";
 import { CLIENT_V2_MIGRATION_LIFECYCLE_STATEMENTS } from "./client-v2-migration-lifecycle.js";
 import { CLIENT_V2_MIGRATION_SURFACE_STATEMENTS } from "./client-v2-migration-surfaces.js";
@@ -27,6 +28,7 @@ export const CLIENT_V2_STATEMENTS: readonly SpecStatement<V2Page>[] = [
   ...CLIENT_V2_TURN_STATEMENTS,
   ...CLIENT_V2_TOOL_CALL_STATEMENTS,
   ...CLIENT_V2_ELICITATION_STATEMENTS,
+  ...CLIENT_V2_EXTENSIBILITY_STATEMENTS,
   ...CLIENT_V2_MIGRATION_LIFECYCLE_STATEMENTS,
   ...CLIENT_V2_MIGRATION_SURFACE_STATEMENTS,
 ];
