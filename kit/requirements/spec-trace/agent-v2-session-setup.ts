@@ -120,12 +120,12 @@ export const AGENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[]
     },
   },
   {
-    id: "session-setup#custom-mcp-types-prefixed",
+    id: "session-setup#unknown-mcp-types-tolerated",
     page: "session-setup",
     anchor: "transport-types",
     line: 318,
-    keyword: "MUST",
-    says: "A custom MCP transport type begins with an underscore; an agent tolerates an unknown _ type.",
+    keyword: "implied",
+    says: "MCP server types are open (custom ones begin with an underscore): an agent given a type it does not know does not fail.",
     gap: "Create a session with an MCP server of type _kit_transport; expect a session or an error, never a crash.",
   },
   {

@@ -93,7 +93,7 @@ export const CLIENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>
     line: 106,
     keyword: "implied",
     says: "A support marker means supported when it is present and non-null, whatever fields it has; v2 has no boolean markers.",
-    gap: 'The kit\'s agent advertises session.prompt.image as {"_meta":{}}; a client that supports images may send one, and one advertised as null must not.',
+    gap: "The kit's agent advertises session.prompt.image as {\"_meta\":{}} and audio as null; fail an audio block in the client's prompt (an image block is allowed).",
   },
   {
     id: "initialization#client-capabilities-declared",

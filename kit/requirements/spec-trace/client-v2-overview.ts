@@ -56,7 +56,7 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 142,
     keyword: "implied",
     says: "elicitation/create is optional and needs the matching elicitation mode capability.",
-    gap: "See elicitation#unadvertised-mode-refused: the kit's agent requests an unadvertised mode and expects -32602.",
+    gap: "The kit's agent sends elicitation/create to a client that advertised no elicitation; expect -32602 (as elicitation#unadvertised-mode-refused).",
   },
   {
     id: "overview#notifications-accepted",
@@ -119,7 +119,7 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 191,
     keyword: "implied",
     says: "Where a field has a fallback, _-prefixed values are extensions and unknown non-underscore values are future ACP variants; the client accepts both.",
-    gap: "See extensibility#unknown-values-tolerated.",
+    gap: "The kit's agent ends a turn with stopReason _kit_stop and sends a tool call of kind future_kind; expect the client to finish the turn without error.",
   },
   {
     id: "overview#response-matched-by-id",

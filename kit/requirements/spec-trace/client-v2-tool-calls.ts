@@ -75,7 +75,7 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 292,
     keyword: "implied",
     says: "An outcome the client sends is selected, cancelled or _-prefixed.",
-    gap: "Fail a permission answer whose outcome is none of those.",
+    gap: "Fail a permission answer whose outcome is neither selected, cancelled nor _-prefixed.",
   },
   {
     id: "tool-calls#unknown-option-kind",

@@ -167,7 +167,7 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 77,
     keyword: "SHOULD NOT",
     says: "The client does not batch initialize, auth/login, session/new, session/resume or session/prompt.",
-    gap: "Fail any batch array the client writes that holds one of those methods.",
+    gap: "Fail any batch array the client writes that holds initialize, auth/login, session/new, session/resume or session/prompt.",
   },
   {
     id: "transports#custom-transports",
