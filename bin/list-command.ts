@@ -1,11 +1,11 @@
-/** `acp-conformance list [mode] [--json] [--coverage [--verbose]]`: the requirements and scenarios of one mode or all, or the spec coverage of the ACP sides. */
+/** `acp-conformance list [mode] [--json] [--coverage [--verbose]] [--protocol-version 1|2]`: the requirements and scenarios of one mode or all, or the spec coverage of the ACP sides (v1's unless --protocol-version 2). */
 import { UsageError } from "../kit/errors.js";
 import { REQUIREMENTS, requirementVersions } from "../kit/requirements/index.js";
 import {
-  SPEC_TRACE,
   specCoverage,
   TRACED_SIDES,
   type TracedSide,
+  traceOf,
 } from "../kit/requirements/spec-trace/index.js";
 import { MODE_PROFILES } from "../scenarios/index.js";
 import { renderCoverageText } from "./spec-coverage.js";
@@ -60,10 +60,17 @@ function listCoverage(argv: ListArguments): number {
       `--coverage traces the ACP spec, so it applies to ${TRACED_SIDES.join(" and ")} only, not ${argv.mode}`,
     );
   const sides = argv.mode === undefined ? TRACED_SIDES : [argv.mode as TracedSide];
+  // The spec coverage of one profile: v1's, as before profiles existed, unless v2 is asked for.
+  const version = argv["protocol-version"] === 2 ? 2 : 1;
   if (argv.json) {
-    const coverage = sides.map((side) => ({ ...specCoverage(side), statements: SPEC_TRACE[side] }));
+    const coverage = sides.map((side) => ({
+      ...specCoverage(side, version),
+      statements: traceOf(side, version),
+    }));
     process.stdout.write(`${JSON.stringify({ coverage }, null, 2)}\n`);
   } else
-    process.stdout.write(sides.map((side) => renderCoverageText(side, argv.verbose ?? false)).join("\n"));
+    process.stdout.write(
+      sides.map((side) => renderCoverageText(side, argv.verbose ?? false, version)).join("\n"),
+    );
   return 0;
 }

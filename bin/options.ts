@@ -138,13 +138,14 @@ export const LIST_OPTIONS = {
     type: "boolean",
     default: false,
     describe:
-      "agent and client: how many of the pinned ACP v1 spec's statements per page the kit checks, leaves as gaps or excludes (docs/coverage.md)",
+      "agent and client: how many of the pinned ACP spec's statements per page the kit checks, leaves as gaps or excludes: v1's (docs/coverage.md), or v2's with --protocol-version 2 (docs/coverage-v2.md)",
   },
   verbose: { type: "boolean", default: false, describe: "with --coverage: list every gap" },
   "protocol-version": {
     type: "number",
     choices: [...PROTOCOL_VERSIONS],
-    describe: "only this ACP profile's requirements and scenarios, or its spec coverage (default: both)",
+    describe:
+      "only this ACP profile's requirements and scenarios (default: both), or its spec coverage (default: v1)",
   },
 } as const satisfies Record<string, Options>;
 

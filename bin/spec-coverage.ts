@@ -1,31 +1,34 @@
 /**
- * The spec trace as text: the coverage table `acp-conformance list <side> --coverage` prints,
- * and docs/coverage.md (written by `npm run coverage:docs`, held to this output by
- * test/unit/spec-trace.test.ts). Both read kit/requirements/spec-trace/.
+ * The spec trace as text: the coverage table `acp-conformance list <side> --coverage
+ * [--protocol-version 2]` prints, and docs/coverage.md (v1) and docs/coverage-v2.md (v2), written
+ * by `npm run coverage:docs` and held to this output by test/unit/spec-trace.test.ts. All read
+ * kit/requirements/spec-trace/.
  */
-import { PINNED_SPEC } from "../kit/requirements/index.js";
+import { PINNED_SPEC, type ProtocolVersion } from "../kit/requirements/index.js";
 import {
+  type AnySpecStatement,
   type CoverageRow,
   dispositionsOf,
-  PAGE_NOTES,
-  pageFile,
+  pageNotesOf,
   percentChecked,
-  SPEC_TRACE,
   type SideCoverage,
-  type SpecStatement,
+  schemaPrefix,
   specCoverage,
   statementsOf,
   TRACED_SIDES,
   type TracedSide,
+  traceOf,
+  versionPageFile,
 } from "../kit/requirements/spec-trace/index.js";
 
 const SPEC_AT = `${PINNED_SPEC.repository}@${PINNED_SPEC.docsCommit.slice(0, 7)}`;
+/** How the listings name a profile's docs. */
+const DOCS_NAME: Record<ProtocolVersion, string> = { 1: "ACP v1 docs", 2: "ACP v2 (draft) docs" };
 const COLUMNS = ["page", "statements", "checked", "gaps", "excluded", "checked of testable"] as const;
 
 function untracedLabel(coverage: SideCoverage): string {
-  return coverage.untracedPages
-    .map((page) => (PAGE_NOTES[page] ? `${page} (${PAGE_NOTES[page]})` : page))
-    .join(", ");
+  const notes = pageNotesOf(coverage.protocolVersion);
+  return coverage.untracedPages.map((page) => (notes[page] ? `${page} (${notes[page]})` : page)).join(", ");
 }
 
 function percentLabel(row: CoverageRow): string {
@@ -44,7 +47,7 @@ function cells(row: CoverageRow): string[] {
   ];
 }
 
-function statusText(statement: SpecStatement): string {
+function statusText(statement: AnySpecStatement): string {
   const [kind] = dispositionsOf(statement);
   if (kind === "checked") return `checked by ${statement.checkedBy!.join(", ")}`;
   if (kind === "gap") return `gap: ${statement.gap}`;
@@ -52,10 +55,10 @@ function statusText(statement: SpecStatement): string {
   return "not mapped";
 }
 
-/** The plain-text table; with `verbose`, every gap under its page. */
-export function renderCoverageText(side: TracedSide, verbose: boolean): string {
-  const coverage = specCoverage(side);
-  const heading = `Spec coverage of the ${side} side (ACP v1 docs at ${SPEC_AT})\n\n`;
+/** The plain-text table of one profile (v1 unless told); with `verbose`, every gap under its page. */
+export function renderCoverageText(side: TracedSide, verbose: boolean, version: ProtocolVersion = 1): string {
+  const coverage = specCoverage(side, version);
+  const heading = `Spec coverage of the ${side} side (${DOCS_NAME[version]} at ${SPEC_AT})\n\n`;
   const rows = [[...COLUMNS], ...coverage.pages.map(cells), cells(coverage.total)];
   const widths = COLUMNS.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const line = (row: string[]) =>
@@ -78,7 +81,7 @@ export function renderCoverageText(side: TracedSide, verbose: boolean): string {
 
 function gapLines(coverage: SideCoverage): string[] {
   return coverage.pages.flatMap((row) => {
-    const gaps = statementsOf(coverage.side, row.page as SpecStatement["page"]).filter(
+    const gaps = statementsOf(coverage.side, row.page, coverage.protocolVersion).filter(
       (statement) => dispositionsOf(statement)[0] === "gap",
     );
     if (gaps.length === 0) return [];
@@ -92,16 +95,16 @@ function gapLines(coverage: SideCoverage): string[] {
 
 const escapeCell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
-function sourceLink(statement: SpecStatement): string {
+function sourceLink(statement: AnySpecStatement, version: ProtocolVersion): string {
   const anchor = statement.line !== undefined ? `#L${statement.line}` : "";
-  const url = `https://github.com/${PINNED_SPEC.repository}/blob/${PINNED_SPEC.docsCommit}/${pageFile(statement.page)}${anchor}`;
+  const url = `https://github.com/${PINNED_SPEC.repository}/blob/${PINNED_SPEC.docsCommit}/${versionPageFile(statement.page, version)}${anchor}`;
   const where = statement.anchor === "" ? statement.page : `${statement.page}#${statement.anchor}`;
-  const schema = statement.schema ? ` \`${statement.schema.slice("schema/v1/schema.json#".length)}\`` : "";
+  const schema = statement.schema ? ` \`${statement.schema.slice(schemaPrefix(version).length)}\`` : "";
   return `[${where}](${url})${schema}`;
 }
 
-function markdownSide(side: TracedSide): string[] {
-  const coverage = specCoverage(side);
+function markdownSide(side: TracedSide, version: ProtocolVersion): string[] {
+  const coverage = specCoverage(side, version);
   const title = `## ${side[0]!.toUpperCase()}${side.slice(1)} side`;
   const row = (values: readonly string[]) => `| ${values.join(" | ")} |`;
   const summary = [
@@ -119,11 +122,11 @@ function markdownSide(side: TracedSide): string[] {
     "",
     row(["statement", "keyword", "where", "what it says", "status"]),
     row(["---", "---", "---", "---", "---"]),
-    ...statementsOf(side, page.page as SpecStatement["page"]).map((statement) =>
+    ...statementsOf(side, page.page, version).map((statement) =>
       row([
         `\`${statement.id}\``,
         statement.keyword,
-        sourceLink(statement),
+        sourceLink(statement, version),
         escapeCell(statement.says),
         escapeCell(statusText(statement) + (statement.note ? ` (${statement.note})` : "")),
       ]),
@@ -133,19 +136,37 @@ function markdownSide(side: TracedSide): string[] {
   return [title, "", ...summary, "", ...untraced, ...pages];
 }
 
-/** docs/coverage.md. */
-export function renderCoverageMarkdown(): string {
-  const total = TRACED_SIDES.reduce((sum, side) => sum + SPEC_TRACE[side].length, 0);
+/** Where `npm run coverage:docs` writes each profile's trace, from the repository's root. */
+export const COVERAGE_DOCS: Record<ProtocolVersion, string> = {
+  1: "docs/coverage.md",
+  2: "docs/coverage-v2.md",
+};
+
+/** What the generated page says of its profile, before the tables. */
+function introduction(version: ProtocolVersion, total: number): string[] {
+  const docs = `[${SPEC_AT}](https://github.com/${PINNED_SPEC.repository}/tree/${PINNED_SPEC.docsCommit}/docs/protocol/v${version})`;
+  const scope =
+    version === 1
+      ? ""
+      : " The top-level pages only: `docs/protocol/v2/draft/` is the unstable surface and out of scope. No v2 requirement exists yet, so every statement is a gap or excluded; where a v1 requirement checks the same thing on the wire, the gap names it.";
+  return [
+    `Every normative statement of the ${DOCS_NAME[version]} at ${docs} that concerns a side, in the kit's own words, and what the kit does with it: the requirements that check it, a gap (testable, not checked yet), or why it is excluded. Schema statements name the definition in \`schema/v${version}/schema.json\` (${PINNED_SPEC.schemaPackage}) the payload must validate against. "Checked of testable" is checked / (checked + gaps). ${total} statements are traced.${scope}`,
+  ];
+}
+
+/** docs/coverage.md (v1), or docs/coverage-v2.md with version 2. */
+export function renderCoverageMarkdown(version: ProtocolVersion = 1): string {
+  const total = TRACED_SIDES.reduce((sum, side) => sum + traceOf(side, version).length, 0);
   const lines = [
-    "# Spec coverage",
+    version === 1 ? "# Spec coverage" : "# Spec coverage of ACP v2 (draft)",
     "",
     "<!-- Generated by `npm run coverage:docs` from kit/requirements/spec-trace/; do not edit by hand. -->",
     "",
-    `Every normative statement of the ACP v1 docs at [${SPEC_AT}](https://github.com/${PINNED_SPEC.repository}/tree/${PINNED_SPEC.docsCommit}/docs/protocol/v1) that concerns a side, in the kit's own words, and what the kit does with it: the requirements that check it, a gap (testable, not checked yet), or why it is excluded. Schema statements name the definition in \`schema/v1/schema.json\` (${PINNED_SPEC.schemaPackage}) the payload must validate against. "Checked of testable" is checked / (checked + gaps). ${total} statements are traced.`,
+    ...introduction(version, total),
     "",
     "Keywords: the spec's own (MUST, SHOULD, MAY...); `schema`, a required field or closed enum; `implied`, normative prose without a keyword; `position`, where the spec is silent and the kit takes a position.",
     "",
-    ...TRACED_SIDES.flatMap(markdownSide),
+    ...TRACED_SIDES.flatMap((side) => markdownSide(side, version)),
   ];
   return `${lines.join("\n").trimEnd()}\n`;
 }

@@ -52,6 +52,25 @@ describe.concurrent("list --coverage", () => {
     expect(parsed.coverage[0]!.statements.length).toBe(specCoverage("agent").total.statements);
   });
 
+  it("prints the v2 draft's coverage with --protocol-version 2, and v1's without it", async () => {
+    const { total } = specCoverage("agent", 2);
+    const run = await runCli(["list", "agent", "--coverage", "--protocol-version", "2"]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatch(/^Spec coverage of the agent side \(ACP v2 \(draft\) docs at /m);
+    expect(run.stdout).toMatch(
+      new RegExp(`^total +${total.statements} +${total.checked} +${total.gaps} +${total.excluded} +`, "m"),
+    );
+    expect(run.stdout).toMatch(/^prompt-lifecycle +\d+/m);
+    const json = await runCli(["list", "client", "--coverage", "--protocol-version", "2", "--json"]);
+    const parsed = JSON.parse(json.stdout) as {
+      coverage: Array<{ side: string; protocolVersion: number; statements: unknown[] }>;
+    };
+    expect(parsed.coverage.map((side) => [side.side, side.protocolVersion])).toEqual([["client", 2]]);
+    expect(parsed.coverage[0]!.statements.length).toBe(specCoverage("client", 2).total.statements);
+    const v1 = await runCli(["list", "client", "--coverage", "--json"]);
+    expect((JSON.parse(v1.stdout) as typeof parsed).coverage[0]!.protocolVersion).toBe(1);
+  });
+
   it("refuses a mode that is not an ACP side", async () => {
     const run = await runCli(["list", "host", "--coverage"]);
     expect(run.exitCode).toBe(2);

@@ -2,8 +2,13 @@
  * What is wrong with a spec trace (kit/requirements/spec-trace/), as one message per problem:
  * test/unit/spec-trace.test.ts expects none for the real data and the right ones for broken samples.
  */
-import type { Requirement } from "../../kit/requirements/index.js";
-import { dispositionsOf, type SpecStatement, V1_PAGES } from "../../kit/requirements/spec-trace/index.js";
+import { type ProtocolVersion, type Requirement, requirementVersions } from "../../kit/requirements/index.js";
+import {
+  type AnySpecStatement,
+  dispositionsOf,
+  pagesOf,
+  schemaPrefix,
+} from "../../kit/requirements/spec-trace/index.js";
 
 const EXCLUSION_REASONS = ["not-black-box", "ui-only", "out-of-scope", "client-side"];
 const KEYWORDS = ["MUST", "MUST NOT", "SHOULD", "SHOULD NOT", "MAY", "schema", "implied", "position"];
@@ -19,16 +24,23 @@ export function resolvePointer(document: unknown, pointer: string): unknown {
     );
 }
 
+/** A requirement the profile reports, of the side, over ACP. */
+const reportedBy = (requirement: Requirement, side: string, version: ProtocolVersion) =>
+  requirement.side === side &&
+  requirement.protocol === "acp" &&
+  requirementVersions(requirement).includes(version);
+
 function statementProblems(
-  statement: SpecStatement,
+  statement: AnySpecStatement,
   registered: ReadonlyMap<string, Requirement>,
   side: string,
   schema: unknown,
+  version: ProtocolVersion,
 ): string[] {
   const problems: string[] = [];
   const at = statement.id;
-  const anchors = (V1_PAGES as Record<string, readonly string[]>)[statement.page];
-  if (anchors === undefined) problems.push(`${at}: ${statement.page} is not a v1 docs page`);
+  const anchors = pagesOf(version)[statement.page];
+  if (anchors === undefined) problems.push(`${at}: ${statement.page} is not a v${version} docs page`);
   else if (statement.anchor !== "" && !anchors.includes(statement.anchor))
     problems.push(`${at}: no #${statement.anchor} in ${statement.page}`);
   if (!new RegExp(`^${statement.page}#[a-z0-9]+(-[a-z0-9]+)*$`).test(statement.id))
@@ -36,8 +48,10 @@ function statementProblems(
   if (!KEYWORDS.includes(statement.keyword)) problems.push(`${at}: unknown keyword ${statement.keyword}`);
   if (statement.says.trim().length < 10) problems.push(`${at}: says nothing`);
   if (statement.schema !== undefined) {
-    const pointer = statement.schema.slice("schema/v1/schema.json#".length);
-    if (resolvePointer(schema, pointer) === undefined)
+    const pointer = statement.schema.slice(schemaPrefix(version).length);
+    if (!statement.schema.startsWith(schemaPrefix(version)))
+      problems.push(`${at}: ${statement.schema} is not in the v${version} schema`);
+    else if (resolvePointer(schema, pointer) === undefined)
       problems.push(`${at}: ${statement.schema} does not resolve`);
   }
   const kinds = dispositionsOf(statement);
@@ -50,6 +64,8 @@ function statementProblems(
       if (requirement === undefined) problems.push(`${at}: checkedBy ${id} is not a registered requirement`);
       else if (requirement.side !== side || requirement.protocol !== "acp")
         problems.push(`${at}: checkedBy ${id} is not an ACP ${side} requirement`);
+      else if (!reportedBy(requirement, side, version))
+        problems.push(`${at}: checkedBy ${id} is not reported in the v${version} profile`);
     }
   }
   if (statement.gap !== undefined && statement.gap.trim().length < 10)
@@ -62,15 +78,21 @@ function statementProblems(
   return problems;
 }
 
-/** Every problem of one side's trace, given the registry and the ACP schema document. */
+/**
+ * Every problem of one side's trace of one profile (v1 unless told), given the registry and that
+ * profile's ACP schema document.
+ */
 export function traceProblems(
   side: string,
-  statements: readonly SpecStatement[],
+  statements: readonly AnySpecStatement[],
   requirements: readonly Requirement[],
   schema: unknown,
+  version: ProtocolVersion = 1,
 ): string[] {
   const registered = new Map(requirements.map((requirement) => [requirement.id, requirement]));
-  const problems = statements.flatMap((statement) => statementProblems(statement, registered, side, schema));
+  const problems = statements.flatMap((statement) =>
+    statementProblems(statement, registered, side, schema, version),
+  );
   const seen = new Set<string>();
   for (const { id } of statements) {
     if (seen.has(id)) problems.push(`${id}: the id is used twice`);
@@ -78,7 +100,7 @@ export function traceProblems(
   }
   const cited = new Set(statements.flatMap((statement) => statement.checkedBy ?? []));
   for (const requirement of requirements)
-    if (requirement.side === side && requirement.protocol === "acp" && !cited.has(requirement.id as never))
-      problems.push(`${requirement.id}: no statement of the ${side} trace is checked by it`);
+    if (reportedBy(requirement, side, version) && !cited.has(requirement.id as never))
+      problems.push(`${requirement.id}: no statement of the ${side} v${version} trace is checked by it`);
   return problems;
 }

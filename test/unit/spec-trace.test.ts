@@ -1,24 +1,35 @@
 /**
- * The spec trace stays honest and whole: every statement is mapped exactly one way, to
- * requirements that exist, at a page and anchor of the pinned docs; every ACP requirement of a
- * traced side checks some statement; and docs/coverage.md is what the generator writes now.
+ * The spec trace stays honest and whole, for each profile (v1, v2): every statement is mapped
+ * exactly one way, to requirements that exist and that profile reports, at a page and anchor of
+ * the profile's pinned docs, with schema pointers into the profile's schema; every ACP requirement
+ * of a traced side checks some statement of each profile that reports it; and docs/coverage.md
+ * and docs/coverage-v2.md are what the generator writes now.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderCoverageMarkdown, renderCoverageText } from "../../bin/spec-coverage.js";
-import { REQUIREMENTS } from "../../kit/requirements/index.js";
+import { COVERAGE_DOCS, renderCoverageMarkdown, renderCoverageText } from "../../bin/spec-coverage.js";
+import { type ProtocolVersion, REQUIREMENTS } from "../../kit/requirements/index.js";
 import {
   percentChecked,
   SPEC_TRACE,
   type SpecStatement,
   specCoverage,
   TRACED_SIDES,
+  TRACED_VERSIONS,
+  traceOf,
 } from "../../kit/requirements/spec-trace/index.js";
 import { AcpSchema } from "../../kit/wire/schema.js";
 import { traceProblems } from "./spec-trace-problems.js";
 
 const schema = AcpSchema.load().document;
+const v2Schema: unknown = JSON.parse(
+  readFileSync(
+    join(import.meta.dirname, "../../node_modules/@agentclientprotocol/sdk/schema/v2/schema.json"),
+    "utf8",
+  ),
+);
+const schemaOf = (version: ProtocolVersion) => (version === 1 ? schema : v2Schema);
 
 const sample: SpecStatement = {
   id: "prompt-turn#sample",
@@ -30,14 +41,17 @@ const sample: SpecStatement = {
 };
 
 describe("the spec trace", () => {
-  for (const side of TRACED_SIDES)
-    it(`of the ${side} side has no problems`, () => {
-      expect(traceProblems(side, SPEC_TRACE[side], REQUIREMENTS, schema)).toEqual([]);
-    });
+  for (const version of TRACED_VERSIONS)
+    for (const side of TRACED_SIDES)
+      it(`of the ${side} side, v${version}, has no problems`, () => {
+        expect(traceProblems(side, traceOf(side, version), REQUIREMENTS, schemaOf(version), version)).toEqual(
+          [],
+        );
+      });
 
-  it("traces both sides", () => {
-    expect(SPEC_TRACE.agent.length).toBeGreaterThan(100);
-    expect(SPEC_TRACE.client.length).toBeGreaterThan(100);
+  it("traces both sides of both profiles", () => {
+    for (const version of TRACED_VERSIONS)
+      for (const side of TRACED_SIDES) expect(traceOf(side, version).length).toBeGreaterThan(100);
   });
 
   it("reports each kind of broken entry", () => {
@@ -67,7 +81,7 @@ describe("the spec trace", () => {
       (statement) => !statement.checkedBy?.includes("agent.initialization.agent-info"),
     );
     expect(traceProblems("agent", uncited, agentRequirements, schema)).toEqual([
-      "agent.initialization.agent-info: no statement of the agent trace is checked by it",
+      "agent.initialization.agent-info: no statement of the agent v1 trace is checked by it",
     ]);
   });
 
@@ -114,17 +128,68 @@ describe("the spec trace", () => {
       (statement) => !statement.checkedBy?.includes("client.framing.drains-stderr"),
     );
     expect(traceProblems("client", uncited, clientRequirements, schema)).toEqual([
-      "client.framing.drains-stderr: no statement of the client trace is checked by it",
+      "client.framing.drains-stderr: no statement of the client v1 trace is checked by it",
     ]);
   });
 
+  it("holds the v2 trace to its own pages, schema and profile", () => {
+    const v2Sample: SpecStatement<string> = {
+      id: "prompt-lifecycle#sample",
+      page: "prompt-lifecycle",
+      anchor: "session-states",
+      keyword: "MUST",
+      says: "A sample statement for the test.",
+      gap: "A sample gap for the test.",
+    };
+    const problemsOf = (statements: SpecStatement<string>[], requirements = REQUIREMENTS) =>
+      traceProblems("agent", [...traceOf("agent", 2), ...statements], requirements, v2Schema, 2);
+    expect(problemsOf([v2Sample])).toEqual([]);
+    expect(problemsOf([{ ...v2Sample, id: "prompt-turn#sample", page: "prompt-turn" }])).toContain(
+      "prompt-turn#sample: prompt-turn is not a v2 docs page",
+    );
+    expect(problemsOf([{ ...v2Sample, anchor: "4-check-for-completion" }])).toEqual([
+      "prompt-lifecycle#sample: no #4-check-for-completion in prompt-lifecycle",
+    ]);
+    expect(problemsOf([{ ...v2Sample, schema: "schema/v1/schema.json#/$defs/PromptResponse" }])).toEqual([
+      "prompt-lifecycle#sample: schema/v1/schema.json#/$defs/PromptResponse is not in the v2 schema",
+    ]);
+    expect(problemsOf([{ ...v2Sample, schema: "schema/v2/schema.json#/$defs/NoSuchDef" }])).toEqual([
+      "prompt-lifecycle#sample: schema/v2/schema.json#/$defs/NoSuchDef does not resolve",
+    ]);
+    // A v1-only requirement cannot check a v2 statement: the v2 profile never reports it.
+    expect(
+      problemsOf([{ ...v2Sample, gap: undefined, checkedBy: ["agent.initialization.agent-info"] }]),
+    ).toEqual([
+      "prompt-lifecycle#sample: checkedBy agent.initialization.agent-info is not reported in the v2 profile",
+    ]);
+    // A v2 requirement must check some v2 statement, and one the v2 statements name is whole.
+    const v2Requirement = {
+      ...REQUIREMENTS.find((requirement) => requirement.id === "agent.initialization.agent-info")!,
+      id: "agent.v2.initialization.sample",
+      versions: [2] as const,
+    };
+    expect(problemsOf([], [...REQUIREMENTS, v2Requirement])).toEqual([
+      "agent.v2.initialization.sample: no statement of the agent v2 trace is checked by it",
+    ]);
+    expect(
+      problemsOf(
+        [{ ...v2Sample, gap: undefined, checkedBy: ["agent.v2.initialization.sample" as never] }],
+        [...REQUIREMENTS, v2Requirement],
+      ),
+    ).toEqual([]);
+  });
+
   it("counts every statement once per page and in the total", () => {
-    for (const side of TRACED_SIDES) {
-      const coverage = specCoverage(side);
-      for (const row of [...coverage.pages, coverage.total])
-        expect(row.checked + row.gaps + row.excluded, `${side} ${row.page}`).toBe(row.statements);
-      expect(coverage.pages.reduce((sum, row) => sum + row.statements, 0)).toBe(coverage.total.statements);
-    }
+    for (const version of TRACED_VERSIONS)
+      for (const side of TRACED_SIDES) {
+        const coverage = specCoverage(side, version);
+        for (const row of [...coverage.pages, coverage.total])
+          expect(row.checked + row.gaps + row.excluded, `${side} v${version} ${row.page}`).toBe(
+            row.statements,
+          );
+        expect(coverage.pages.reduce((sum, row) => sum + row.statements, 0)).toBe(coverage.total.statements);
+      }
+    expect(specCoverage("agent").total.statements).toBe(SPEC_TRACE.agent.length);
     expect(percentChecked({ page: "total", statements: 4, checked: 1, gaps: 2, excluded: 1 })).toBe(33);
     expect(
       percentChecked({ page: "total", statements: 1, checked: 0, gaps: 0, excluded: 1 }),
@@ -147,8 +212,21 @@ describe("the spec trace", () => {
     );
   });
 
-  it("docs/coverage.md is what `npm run coverage:docs` writes now", () => {
-    const written = readFileSync(join(import.meta.dirname, "../../docs/coverage.md"), "utf8");
-    expect(written, "run npm run coverage:docs and commit docs/coverage.md").toBe(renderCoverageMarkdown());
+  it("prints the v2 table with --protocol-version 2", () => {
+    const agent = renderCoverageText("agent", true, 2);
+    expect(agent).toMatch(/^Spec coverage of the agent side \(ACP v2 \(draft\) docs at /);
+    expect(agent).toMatch(/^prompt-lifecycle +\d+ +\d+ +\d+ +\d+ +(\d+%|-)$/m);
+    expect(agent).toMatch(
+      /^ {2}migration#[a-z0-9-]+ \((MUST|MUST NOT|SHOULD|SHOULD NOT|MAY|schema|implied)\): \S/m,
+    );
+    expect(renderCoverageText("client", false, 2)).toMatch(/^total +\d+/m);
   });
+
+  for (const version of TRACED_VERSIONS)
+    it(`${COVERAGE_DOCS[version]} is what \`npm run coverage:docs\` writes now`, () => {
+      const written = readFileSync(join(import.meta.dirname, "../..", COVERAGE_DOCS[version]), "utf8");
+      expect(written, `run npm run coverage:docs and commit ${COVERAGE_DOCS[version]}`).toBe(
+        renderCoverageMarkdown(version),
+      );
+    });
 });

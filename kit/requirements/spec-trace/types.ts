@@ -36,17 +36,21 @@ export interface Exclusion {
   why: string;
 }
 
-export interface SpecStatement {
+/** A definition of the schema of the statement's profile: `schema/v1/...` in the v1 trace, `schema/v2/...` in the v2 one. */
+export type SchemaPointer = `schema/v1/schema.json#/${string}` | `schema/v2/schema.json#/${string}`;
+
+/** One statement; `Page` is V1Page in the v1 trace and V2Page in the v2 trace. */
+export interface SpecStatement<Page extends string = V1Page> {
   /** `<page>#<slug>`: stable, so the lead can remap it after new requirements land. */
   id: string;
-  /** The docs page, `docs/protocol/v1/<page>.mdx` at PINNED_SPEC.docsCommit. */
-  page: V1Page;
+  /** The docs page, `docs/protocol/v<version>/<page>.mdx` at PINNED_SPEC.docsCommit. */
+  page: Page;
   /** Heading anchor on that page; "" for the text before its first heading. */
   anchor: string;
   /** Line of the statement in the page at the pinned commit. */
   line?: number;
   /** For schema statements: the definition the payload must validate against. */
-  schema?: `schema/v1/schema.json#/${string}`;
+  schema?: SchemaPointer;
   keyword: Keyword;
   /** The statement in the kit's own words. */
   says: string;
@@ -60,3 +64,6 @@ export interface SpecStatement {
 }
 
 export type TracedSide = "agent" | "client";
+
+/** A statement of either profile's trace, where the code handles both. */
+export type AnySpecStatement = SpecStatement<string>;

@@ -1,0 +1,122 @@
+/**
+ * The client's statements on the v2 migration page, up to its prompt lifecycle: versions,
+ * initialization, authentication, turns, cancellation. Many restate a statement of the page that
+ * specifies the feature; they are traced here too, since the page is normative, and a requirement
+ * that checks one usually checks both. The SDK checklist concerns libraries, not either side, and is
+ * not traced.
+ */
+import type { V2Page } from "./pages-v2.js";
+import type { SpecStatement } from "./types.js";
+
+export const CLIENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2Page>[] = [
+  // migration
+  {
+    id: "migration#v1-still-served",
+    page: "migration",
+    anchor: "",
+    line: 8,
+    keyword: "SHOULD",
+    says: "A client that adds v2 keeps working with v1 agents: it negotiates the version per connection.",
+    gap: "The kit's agent answers initialize with protocolVersion 1 to a client that asked for 2; expect the client to go on in v1 (v1 methods and shapes only) or close the connection, never to send v2 methods.",
+  },
+  {
+    id: "migration#unstable-not-implied",
+    page: "migration",
+    anchor: "scope-stable-v2-and-draft-surfaces",
+    line: 22,
+    keyword: "implied",
+    says: "Negotiating version 2 turns on none of the draft (schema.unstable.json) features; each stays behind its own capability.",
+    gap: "In a v2 run against an agent that advertised no draft capability, fail any method the client sends that schema/v2/schema.json does not define.",
+  },
+  {
+    id: "migration#sends-version-2",
+    page: "migration",
+    anchor: "version-negotiation",
+    line: 26,
+    keyword: "implied",
+    says: "To use v2 the client sends protocolVersion 2 in initialize.",
+    gap: "Fail a client run with --protocol-version 2 whose initialize carries another version.",
+  },
+  {
+    id: "migration#one-version-per-connection",
+    page: "migration",
+    anchor: "version-negotiation",
+    line: 30,
+    keyword: "implied",
+    says: "After initialize a connection speaks exactly the one negotiated version.",
+    gap: "In a v2 run, fail any v1-only method the client sends (session/load, session/set_mode, authenticate, logout) and any v1 shape (clientCapabilities, untyped MCP server).",
+  },
+  {
+    id: "migration#info-and-capabilities-names",
+    page: "migration",
+    anchor: "role-agnostic-info-and-capabilities",
+    line: 82,
+    keyword: "schema",
+    says: "The client's initialize uses info (required) and capabilities, not clientInfo or clientCapabilities.",
+    schema: "schema/v2/schema.json#/$defs/InitializeRequest",
+    gap: "Fail a v2 initialize without params.info or with clientInfo or clientCapabilities.",
+  },
+  {
+    id: "migration#presence-checks",
+    page: "migration",
+    anchor: "support-markers-are-objects-not-booleans",
+    line: 183,
+    keyword: "implied",
+    says: "The client reads support markers by presence (non-null), not as booleans.",
+    gap: "The kit's agent advertises session.prompt.image as {} and audio as null; a client that sends images may send one, and fail any audio block.",
+  },
+  {
+    id: "migration#fs-terminal-not-advertised",
+    page: "migration",
+    anchor: "capability-reorganization",
+    line: 191,
+    keyword: "implied",
+    says: "v2 defines no fs or terminal client capability: the client sends neither.",
+    gap: "Fail a v2 initialize whose capabilities carry fs or terminal.",
+  },
+  {
+    id: "migration#no-auth-without-methods",
+    page: "migration",
+    anchor: "authentication",
+    line: 198,
+    keyword: "MUST NOT",
+    says: "If authMethods is omitted or empty, the client calls neither auth/login nor auth/logout.",
+    gap: "The kit's agent answers initialize with authMethods []; fail any auth/login or auth/logout.",
+  },
+  {
+    id: "migration#prompt-response-not-turn-end",
+    page: "migration",
+    anchor: "v2-the-response-is-an-acknowledgment",
+    line: 251,
+    keyword: "implied",
+    says: "The session/prompt response is only an acknowledgment; the turn ends with the idle state_update.",
+    gap: "The kit's agent answers the prompt with {} at once and sends idle end_turn seconds later; fail a client that reports the turn over or prompts again before the idle.",
+  },
+  {
+    id: "migration#stop-reason-from-idle",
+    page: "migration",
+    anchor: "session-states",
+    line: 307,
+    keyword: "implied",
+    says: "The client takes the stop reason from the idle state_update.",
+    gap: "The kit's agent ends a turn with idle refusal; where the client reports a stop reason, it reports refusal.",
+  },
+  {
+    id: "migration#cancel-answers-permission",
+    page: "migration",
+    anchor: "cancellation",
+    line: 311,
+    keyword: "implied",
+    says: "After session/cancel the client still answers every pending permission request with cancelled.",
+    gap: "The v1 requirement client.permission.cancelled-on-cancel checks this once a v2 scenario records it.",
+  },
+  {
+    id: "migration#updates-after-cancel",
+    page: "migration",
+    anchor: "cancellation",
+    line: 311,
+    keyword: "SHOULD",
+    says: "The client accepts tool-call updates that arrive after it sent session/cancel, and waits for the idle cancelled.",
+    gap: "After the client's session/cancel, the kit's agent sends a tool_call_update, then idle cancelled; the client accepts both and can prompt again.",
+  },
+];
