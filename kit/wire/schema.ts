@@ -16,6 +16,9 @@ const require = createRequire(import.meta.url);
 /** Path of the pinned schema file inside the installed SDK package. */
 export const ACP_SCHEMA_PATH: string = require.resolve("@agentclientprotocol/sdk/schema/v1/schema.json");
 
+/** Path of the pinned ACP v2 (draft) schema inside the installed SDK package. */
+export const ACP_V2_SCHEMA_PATH: string = require.resolve("@agentclientprotocol/sdk/schema/v2/schema.json");
+
 /** Which side handles a method: `agent` methods are sent by clients, and the reverse. */
 export type MethodSide = "agent" | "client" | "protocol";
 
@@ -109,18 +112,34 @@ export class AcpSchema {
   readonly #validators = new Map<string, ValidateFunction>();
   readonly #precompiled: Record<string, ValidateFunction>;
 
-  private constructor(document: SchemaDocument) {
+  private constructor(document: SchemaDocument, precompiled: Record<string, ValidateFunction>) {
     this.document = document;
     this.methods = buildMethodTable(document);
-    this.#precompiled = loadPrecompiledValidators();
+    this.#precompiled = precompiled;
   }
 
   static #shared: AcpSchema | undefined;
+  static #sharedV2: AcpSchema | undefined;
 
   /** The pinned v1 schema, loaded once per process. */
   static load(): AcpSchema {
-    AcpSchema.#shared ??= new AcpSchema(JSON.parse(readFileSync(ACP_SCHEMA_PATH, "utf8")) as SchemaDocument);
+    AcpSchema.#shared ??= new AcpSchema(
+      JSON.parse(readFileSync(ACP_SCHEMA_PATH, "utf8")) as SchemaDocument,
+      loadPrecompiledValidators(),
+    );
     return AcpSchema.#shared;
+  }
+
+  /**
+   * The pinned v2 (draft) schema, loaded once per process. Its definitions share v1's names, so
+   * the precompiled (v1) validators must never stand in for them: v2 is compiled with ajv.
+   */
+  static loadV2(): AcpSchema {
+    AcpSchema.#sharedV2 ??= new AcpSchema(
+      JSON.parse(readFileSync(ACP_V2_SCHEMA_PATH, "utf8")) as SchemaDocument,
+      {},
+    );
+    return AcpSchema.#sharedV2;
   }
 
   hasDef(name: string): boolean {

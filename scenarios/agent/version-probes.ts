@@ -27,7 +27,9 @@ export async function negotiate(context: ScenarioContext, requested: number): Pr
       protocolVersion: requested,
       // Version 2 exists now: an agent that speaks it holds this request to v2's initialize, whose
       // `info` is required; v2's names ride along with v1's, which a v1-only agent ignores.
-      ...(requested >= 2 ? { info: { name: "acp-conformance", version: KIT_VERSION }, capabilities: {} } : {}),
+      ...(requested >= 2
+        ? { info: { name: "acp-conformance", version: KIT_VERSION }, capabilities: {} }
+        : {}),
     },
     { waitMs: context.options.startupTimeoutMs + context.options.timeoutMs },
   );
