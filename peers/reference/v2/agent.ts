@@ -18,10 +18,16 @@ export function createReferenceAgentV2(): acp.AgentApp {
     .agent({ name: "acp-conformance-reference-agent-v2" })
     .onRequest(acp.methods.agent.initialize, () => ({
       protocolVersion: acp.PROTOCOL_VERSION,
-      info: { name: "acp-conformance-reference-agent", title: "acp-conformance reference agent", version: KIT_VERSION },
+      info: {
+        name: "acp-conformance-reference-agent",
+        title: "acp-conformance reference agent",
+        version: KIT_VERSION,
+      },
       capabilities: { session: {} },
     }))
-    .onRequest(acp.methods.agent.session.new, ({ params }) => ({ sessionId: sessions.create(params.cwd).sessionId }))
+    .onRequest(acp.methods.agent.session.new, ({ params }) => ({
+      sessionId: sessions.create(params.cwd).sessionId,
+    }))
     .onRequest(acp.methods.agent.session.list, ({ params }) => ({ sessions: sessions.list(params.cwd) }))
     .onRequest(acp.methods.agent.session.resume, async ({ params, client }) => {
       const session = sessions.get(params.sessionId);
@@ -54,12 +60,15 @@ export function createReferenceAgentV2(): acp.AgentApp {
     })
     .onRequest(acp.methods.agent.session.prompt, ({ params, client }) => {
       const session = sessions.get(params.sessionId);
-      if (session.turn) throw acp.RequestError.invalidRequest(undefined, "a turn is already running in this session");
+      if (session.turn)
+        throw acp.RequestError.invalidRequest(undefined, "a turn is already running in this session");
       const turn = new AbortController();
       session.turn = turn;
       const messageId = randomUUID();
       // The answer acknowledges the prompt; the turn itself runs after it, reported by updates.
-      setImmediate(() => void runTurn({ client, sessions, session, signal: turn.signal }, messageId, params.prompt));
+      setImmediate(
+        () => void runTurn({ client, sessions, session, signal: turn.signal }, messageId, params.prompt),
+      );
       return { messageId };
     })
     .onNotification(acp.methods.agent.session.cancel, ({ params }) => {

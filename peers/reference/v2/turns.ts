@@ -50,7 +50,13 @@ async function longTurn(turn: TurnContext): Promise<StopReason> {
 async function permissionTurn(turn: TurnContext): Promise<StopReason> {
   const toolCallId = `tool-${randomUUID()}`;
   const title = "Write acp-conformance.txt";
-  await notify(turn, { sessionUpdate: "tool_call_update", toolCallId, title, kind: "edit", status: "pending" });
+  await notify(turn, {
+    sessionUpdate: "tool_call_update",
+    toolCallId,
+    title,
+    kind: "edit",
+    status: "pending",
+  });
   await notify(turn, { sessionUpdate: "state_update", state: "requires_action" });
   let allowed = false;
   try {
@@ -91,7 +97,11 @@ async function permissionTurn(turn: TurnContext): Promise<StopReason> {
  * One foreground turn, started once session/prompt has been acknowledged with the user message's
  * id: the user message, running, the scripted work, and idle with the stop reason.
  */
-export async function runTurn(turn: TurnContext, userMessageId: string, prompt: acp.ContentBlock[]): Promise<void> {
+export async function runTurn(
+  turn: TurnContext,
+  userMessageId: string,
+  prompt: acp.ContentBlock[],
+): Promise<void> {
   const text = promptText(prompt);
   turn.sessions.record(turn.session, { role: "user", messageId: userMessageId, text });
   await notify(turn, { sessionUpdate: "user_message", messageId: userMessageId, content: prompt });
