@@ -48,14 +48,6 @@ export const ACP_AGENT_V2_TURN_REQUIREMENTS = [
     versions: [2],
   }),
   agent({
-    id: "agent.v2.prompt.message-ids-present",
-    title: "every message update and message chunk carries a messageId",
-    area: "prompt",
-    level: "must",
-    cite: `${V2_PROMPT_LIFECYCLE}#message-ids`,
-    versions: [2],
-  }),
-  agent({
     id: "agent.v2.prompt.message-ids-distinct",
     title: "one messageId never stands for two messages (two roles, or two prompts' user messages)",
     area: "prompt",

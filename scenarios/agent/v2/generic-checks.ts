@@ -23,7 +23,6 @@ export const GENERIC_AGENT_V2_REQUIREMENTS = [
   "agent.v2.prompt.user-message-reported",
   "agent.v2.prompt.running-before-output",
   "agent.v2.prompt.ends-idle-with-stop-reason",
-  "agent.v2.prompt.message-ids-present",
   "agent.v2.prompt.message-ids-distinct",
   "agent.v2.capabilities.no-client-fs-terminal",
   "agent.v2.schema.no-removed-updates",

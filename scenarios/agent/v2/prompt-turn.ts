@@ -122,7 +122,6 @@ export const promptTurnV2Scenario: Scenario = {
     "agent.v2.prompt.user-message-reported",
     "agent.v2.prompt.running-before-output",
     "agent.v2.prompt.ends-idle-with-stop-reason",
-    "agent.v2.prompt.message-ids-present",
     "agent.v2.prompt.message-ids-distinct",
     "agent.v2.jsonrpc.removed-methods-not-found",
     "agent.v2.capabilities.session-baseline",
