@@ -6,7 +6,7 @@
  */
 import type { RequirementId } from "../../../kit/requirements/index.js";
 import { checkFrameProblems, recordRequestDeadlines } from "../generic-checks.js";
-import type { AgentV2UnderTest } from "./driver.js";
+import type { V2RunRecord } from "./v2-run-record.js";
 import { recordRemovedSurfaceChecks } from "./removed-surface-checks.js";
 import { recordTurnChecks } from "./turn-checks.js";
 
@@ -28,7 +28,7 @@ export const GENERIC_AGENT_V2_REQUIREMENTS = [
   "agent.v2.schema.no-removed-updates",
 ] as const satisfies readonly RequirementId[];
 
-export function recordV2GenericChecks(agent: AgentV2UnderTest): void {
+export function recordV2GenericChecks(agent: V2RunRecord): void {
   const { connection } = agent;
   const frames = connection.received.length;
   if (frames === 0 && connection.problems.length === 0) return; // nothing seen, nothing to claim

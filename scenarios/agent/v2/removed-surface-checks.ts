@@ -6,7 +6,7 @@
  */
 import { excerptAround } from "../evidence.js";
 import { isSessionUpdate } from "../session-updates.js";
-import type { AgentV2UnderTest } from "./driver.js";
+import type { V2RunRecord } from "./v2-run-record.js";
 import { updateOf } from "./turn-updates.js";
 
 /** v1 update variants v2 removed or replaced, and what replaced them. */
@@ -16,7 +16,7 @@ const REMOVED_UPDATES: Readonly<Record<string, string>> = {
   current_mode_update: "config_option_update",
 };
 
-export function recordRemovedSurfaceChecks(agent: AgentV2UnderTest): void {
+export function recordRemovedSurfaceChecks(agent: V2RunRecord): void {
   if (agent.schemaVersion !== 2) return; // the run that negotiated v1 may use v1's surface
   const { context } = agent;
   const calls = agent.answers.removedCalls();

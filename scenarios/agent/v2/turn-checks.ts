@@ -7,16 +7,16 @@
  */
 import type { IncomingMessage } from "../../../kit/wire/connection.js";
 import { describeOutcome, excerptAround } from "../evidence.js";
-import type { AgentV2UnderTest } from "./driver.js";
+import type { V2RunRecord } from "./v2-run-record.js";
 import { MESSAGE_UPDATES, isState, isTurnOutput, updateOf, type V2Turn } from "./turn-updates.js";
 
-function acceptedTurns(agent: AgentV2UnderTest): V2Turn[] {
+function acceptedTurns(agent: V2RunRecord): V2Turn[] {
   return agent.turns.filter((turn) => turn.ack.kind === "response" && !turn.ack.error);
 }
 
 function fail(
-  agent: AgentV2UnderTest,
-  requirement: Parameters<AgentV2UnderTest["context"]["check"]>[0]["requirement"],
+  agent: V2RunRecord,
+  requirement: Parameters<V2RunRecord["context"]["check"]>[0]["requirement"],
   message: string,
   seq: number,
 ): void {
@@ -29,14 +29,14 @@ function fail(
 }
 
 function pass(
-  agent: AgentV2UnderTest,
-  requirement: Parameters<AgentV2UnderTest["context"]["check"]>[0]["requirement"],
+  agent: V2RunRecord,
+  requirement: Parameters<V2RunRecord["context"]["check"]>[0]["requirement"],
   message: string,
 ): void {
   agent.context.check({ requirement, verdict: "pass", message });
 }
 
-export function recordTurnChecks(agent: AgentV2UnderTest): void {
+export function recordTurnChecks(agent: V2RunRecord): void {
   const turns = acceptedTurns(agent);
   if (turns.length === 0) {
     // A prompt the agent refused (or never answered) shows none of the turn's lifecycle.
@@ -60,7 +60,7 @@ function ackMessageId(turn: V2Turn): unknown {
     : undefined;
 }
 
-function checkAcknowledgments(agent: AgentV2UnderTest, turns: V2Turn[]): void {
+function checkAcknowledgments(agent: V2RunRecord, turns: V2Turn[]): void {
   const v1Style = turns.find(
     (turn) =>
       turn.ack.kind === "response" &&
@@ -107,7 +107,7 @@ function checkAcknowledgments(agent: AgentV2UnderTest, turns: V2Turn[]): void {
     );
 }
 
-function checkLifecycle(agent: AgentV2UnderTest, turns: V2Turn[]): void {
+function checkLifecycle(agent: V2RunRecord, turns: V2Turn[]): void {
   const ended = turns.filter((turn) => turn.idle !== undefined);
   const unended = turns.find((turn) => turn.idle === undefined);
   if (unended)
@@ -173,7 +173,7 @@ function roleOf(kind: string): string {
   return kind.replace(/_chunk$/, "");
 }
 
-function checkMessageIds(agent: AgentV2UnderTest, turns: V2Turn[]): void {
+function checkMessageIds(agent: V2RunRecord, turns: V2Turn[]): void {
   const messages = turns
     .flatMap((turn) => turn.updates)
     .filter((incoming) => MESSAGE_UPDATES.has(String(updateOf(incoming).sessionUpdate)));
