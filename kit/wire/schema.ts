@@ -79,6 +79,10 @@ export function createAcpAjv(document: SchemaDocument, options: { source?: boole
     ajv.addFormat(format, true);
   // A regular expression rather than a function: precompiled (standalone) code can inline it.
   ajv.addFormat("uri", /^[a-zA-Z][a-zA-Z0-9+.-]*:/);
+  // Formats only the v2 schema uses: RFC 3339 timestamps (session listings' updatedAt) are held
+  // to their shape; a "regex" is a pattern for the peer's own use, known but not compiled here.
+  ajv.addFormat("date-time", /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i);
+  ajv.addFormat("regex", true);
   ajv.addSchema(document, "acp");
   return ajv;
 }
