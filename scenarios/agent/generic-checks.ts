@@ -4,7 +4,7 @@
  * only on evidence that the scenario actually saw frames (or prompt turns) to judge.
  */
 import type { RequirementId } from "../../kit/requirements/index.js";
-import type { FrameProblemKind } from "../../kit/wire/connection.js";
+import type { FrameProblem, FrameProblemKind } from "../../kit/wire/connection.js";
 import type { AgentRunRecord } from "./agent-run-record.js";
 import { excerptAround } from "./evidence.js";
 import { recordClientCallChecks } from "./client-call-checks.js";
@@ -56,8 +56,12 @@ export function checkFrameProblems(
   requirement: RequirementId,
   kinds: FrameProblemKind[],
   passMessage: string,
+  /** Problems that are not this requirement's to judge (v2: a frame the agent sent as another version). */
+  ignore: (problem: FrameProblem) => boolean = () => false,
 ): void {
-  const problems = agent.connection.problems.filter((problem) => kinds.includes(problem.kind));
+  const problems = agent.connection.problems.filter(
+    (problem) => kinds.includes(problem.kind) && !ignore(problem),
+  );
   if (problems.length === 0) {
     agent.context.check({ requirement, verdict: "pass", message: passMessage });
     return;

@@ -62,13 +62,26 @@ export function recordV2GenericChecks(agent: V2RunRecord): void {
     ["envelope"],
     `${frames} frames with a valid JSON-RPC envelope`,
   );
-  if (agent.schemaVersion === 2)
+  if (agent.schemaVersion === 2) {
+    // An initialize answered with another version (a v1-only agent says 1) is that version's
+    // frame, not v2's: the version it names is judged by the preflight and initialization.ts.
+    const otherVersion = new Set(
+      connection.received
+        .filter((incoming) => {
+          if (incoming.answers !== "initialize" || incoming.message.kind !== "response") return false;
+          const result = (incoming.value as { result?: { protocolVersion?: unknown } }).result;
+          return result !== undefined && result.protocolVersion !== 2;
+        })
+        .map((incoming) => incoming.seq),
+    );
     checkFrameProblems(
       agent,
       "agent.v2.schema.valid-payloads",
       ["schema"],
       `${frames} frames, every ACP payload valid against the v2 schema`,
+      (problem) => otherVersion.has(problem.seq),
     );
+  }
   checkFrameProblems(
     agent,
     "agent.jsonrpc.one-response-per-request",
