@@ -13,6 +13,7 @@ import { preflightHost } from "./host/preflight.js";
 import { GENERIC_RUNTIME_REQUIREMENTS, RUNTIME_SCENARIOS } from "./runtime/index.js";
 import { AGENT_V2_SCENARIOS, GENERIC_AGENT_V2_REQUIREMENTS } from "./agent/v2/index.js";
 import { CLIENT_V2_SCENARIOS, GENERIC_CLIENT_V2_REQUIREMENTS } from "./client/v2/index.js";
+import { preflightAgentV2 } from "./agent/v2/preflight.js";
 
 export interface ModeDefinition {
   scenarios: readonly Scenario[];
@@ -42,7 +43,7 @@ export const V2_MODES: Record<"agent" | "client", ModeDefinition> = {
   agent: {
     scenarios: AGENT_V2_SCENARIOS,
     generic: GENERIC_AGENT_V2_REQUIREMENTS,
-    preflight: async () => ({}),
+    preflight: preflightAgentV2,
   },
   client: {
     scenarios: CLIENT_V2_SCENARIOS,

@@ -44,6 +44,8 @@ export const ACP_AGENT_ROBUSTNESS_REQUIREMENTS = [
     rationale:
       "v1 sets no size limit, but a longer line breaks every client built on the official SDK, and an unterminated flood is a stdout that no client can read.",
     position: true,
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   // timeouts
   agent({
@@ -64,6 +66,8 @@ export const ACP_AGENT_ROBUSTNESS_REQUIREMENTS = [
     rationale:
       "JSON-RPC requires every request to be answered, but the spec sets no deadline; the user chooses it, and a request still unanswered then cannot be told from one that never will be.",
     position: true,
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.timeouts.cancel-honoured",
@@ -85,6 +89,8 @@ export const ACP_AGENT_ROBUSTNESS_REQUIREMENTS = [
     rationale:
       "The spec's teardown diagram closes stdin before terminating; an agent that ignores EOF relies on being killed.",
     position: true,
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.cleanup.no-surviving-descendants",
@@ -95,5 +101,7 @@ export const ACP_AGENT_ROBUSTNESS_REQUIREMENTS = [
     rationale:
       "The spec says nothing of an agent's own children; but clients stop the agent process, and grandchildren that outlive it leak (a common bug through npx/uvx wrappers).",
     position: true,
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
 ] as const satisfies readonly Requirement[];

@@ -12,6 +12,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     area: "framing",
     level: "must",
     cite: `${TRANSPORTS}#stdio`,
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.framing.utf8",
@@ -19,6 +21,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     area: "framing",
     level: "must",
     cite: TRANSPORTS,
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.framing.accepts-split-frames",
@@ -28,6 +32,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     cite: `${TRANSPORTS}#stdio`,
     rationale:
       "Messages are delimited by newlines only; a pipe gives no guarantee that one write arrives as one read.",
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.framing.accepts-coalesced-frames",
@@ -36,6 +42,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     level: "must",
     cite: `${TRANSPORTS}#stdio`,
     rationale: "Messages are delimited by newlines only; a pipe may deliver several writes in one read.",
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.framing.accepts-crlf",
@@ -53,6 +61,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     area: "jsonrpc",
     level: "must",
     cite: "schema/v1/schema.json#/anyOf/0/properties/jsonrpc",
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.jsonrpc.id-echo",
@@ -68,6 +78,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     area: "jsonrpc",
     level: "must",
     cite: `${OVERVIEW}#communication-model`,
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.jsonrpc.envelope",
@@ -76,6 +88,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     area: "jsonrpc",
     level: "must",
     cite: `${OVERVIEW}#error-handling`,
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.jsonrpc.no-reply-to-notification",

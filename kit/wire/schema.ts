@@ -16,6 +16,9 @@ const require = createRequire(import.meta.url);
 /** Path of the pinned schema file inside the installed SDK package. */
 export const ACP_SCHEMA_PATH: string = require.resolve("@agentclientprotocol/sdk/schema/v1/schema.json");
 
+/** Path of the pinned ACP v2 (draft) schema inside the installed SDK package. */
+export const ACP_V2_SCHEMA_PATH: string = require.resolve("@agentclientprotocol/sdk/schema/v2/schema.json");
+
 /** Which side handles a method: `agent` methods are sent by clients, and the reverse. */
 export type MethodSide = "agent" | "client" | "protocol";
 
@@ -76,6 +79,10 @@ export function createAcpAjv(document: SchemaDocument, options: { source?: boole
     ajv.addFormat(format, true);
   // A regular expression rather than a function: precompiled (standalone) code can inline it.
   ajv.addFormat("uri", /^[a-zA-Z][a-zA-Z0-9+.-]*:/);
+  // Formats only the v2 schema uses: RFC 3339 timestamps (session listings' updatedAt) are held
+  // to their shape; a "regex" is a pattern for the peer's own use, known but not compiled here.
+  ajv.addFormat("date-time", /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i);
+  ajv.addFormat("regex", true);
   ajv.addSchema(document, "acp");
   return ajv;
 }
@@ -109,18 +116,34 @@ export class AcpSchema {
   readonly #validators = new Map<string, ValidateFunction>();
   readonly #precompiled: Record<string, ValidateFunction>;
 
-  private constructor(document: SchemaDocument) {
+  private constructor(document: SchemaDocument, precompiled: Record<string, ValidateFunction>) {
     this.document = document;
     this.methods = buildMethodTable(document);
-    this.#precompiled = loadPrecompiledValidators();
+    this.#precompiled = precompiled;
   }
 
   static #shared: AcpSchema | undefined;
+  static #sharedV2: AcpSchema | undefined;
 
   /** The pinned v1 schema, loaded once per process. */
   static load(): AcpSchema {
-    AcpSchema.#shared ??= new AcpSchema(JSON.parse(readFileSync(ACP_SCHEMA_PATH, "utf8")) as SchemaDocument);
+    AcpSchema.#shared ??= new AcpSchema(
+      JSON.parse(readFileSync(ACP_SCHEMA_PATH, "utf8")) as SchemaDocument,
+      loadPrecompiledValidators(),
+    );
     return AcpSchema.#shared;
+  }
+
+  /**
+   * The pinned v2 (draft) schema, loaded once per process. Its definitions share v1's names, so
+   * the precompiled (v1) validators must never stand in for them: v2 is compiled with ajv.
+   */
+  static loadV2(): AcpSchema {
+    AcpSchema.#sharedV2 ??= new AcpSchema(
+      JSON.parse(readFileSync(ACP_V2_SCHEMA_PATH, "utf8")) as SchemaDocument,
+      {},
+    );
+    return AcpSchema.#sharedV2;
   }
 
   hasDef(name: string): boolean {

@@ -1,9 +1,15 @@
 #!/usr/bin/env node
-/** The reference agent on stdio: the SDK's NDJSON transport over this process's stdin and stdout. */
+/**
+ * The reference agent on stdio: the SDK's NDJSON transport over this process's stdin and stdout,
+ * routed by the version the client's initialize asks for: the v1 agent (agent.ts) for 1, the v2
+ * agent (v2/agent.ts) for 2 or later, so a v1 client gets exactly the v1 agent.
+ */
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
+import { agentProtocolRouter } from "@agentclientprotocol/sdk/experimental/v2";
 import { createReferenceAgent } from "./agent.js";
 import { runTerminalLoginIfAsked } from "./auth-state.js";
+import { createReferenceAgentV2 } from "./v2/agent.js";
 
 runTerminalLoginIfAsked();
 
@@ -11,7 +17,10 @@ const stream = acp.ndJsonStream(
   Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
   Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
 );
-const connection = createReferenceAgent({ terminalLogin: true, logoutEndsLogin: true }).connect(stream);
+const connection = agentProtocolRouter()
+  .withV1(createReferenceAgent({ terminalLogin: true, logoutEndsLogin: true }))
+  .withV2(createReferenceAgentV2())
+  .connect(stream);
 await connection.closed;
 // The client has gone (stdin closed): nothing is left to do, so do not wait for stray timers.
 process.exit(0);

@@ -4,7 +4,7 @@
  * only on evidence that the scenario actually saw frames (or prompt turns) to judge.
  */
 import type { RequirementId } from "../../kit/requirements/index.js";
-import type { FrameProblemKind } from "../../kit/wire/connection.js";
+import type { FrameProblem, FrameProblemKind } from "../../kit/wire/connection.js";
 import type { AgentRunRecord } from "./agent-run-record.js";
 import { excerptAround } from "./evidence.js";
 import { recordClientCallChecks } from "./client-call-checks.js";
@@ -45,13 +45,23 @@ export const GENERIC_AGENT_REQUIREMENTS = [
 /** How much of the offending frame a failure keeps in its evidence. */
 const FRAME_EVIDENCE_CHARS = 256 * 1024;
 
-function checkFrameProblems(
-  agent: AgentRunRecord,
+/** The part of a run the frame and deadline checks read (v2's driver has it too). */
+export type WireRecord = Pick<
+  AgentRunRecord,
+  "connection" | "context" | "transcript" | "target" | "ownDeadline"
+>;
+
+export function checkFrameProblems(
+  agent: WireRecord,
   requirement: RequirementId,
   kinds: FrameProblemKind[],
   passMessage: string,
+  /** Problems that are not this requirement's to judge (v2: a frame the agent sent as another version). */
+  ignore: (problem: FrameProblem) => boolean = () => false,
 ): void {
-  const problems = agent.connection.problems.filter((problem) => kinds.includes(problem.kind));
+  const problems = agent.connection.problems.filter(
+    (problem) => kinds.includes(problem.kind) && !ignore(problem),
+  );
   if (problems.length === 0) {
     agent.context.check({ requirement, verdict: "pass", message: passMessage });
     return;
@@ -131,48 +141,7 @@ export function recordGenericChecks(agent: AgentRunRecord): void {
     `${connection.countedRequests().length} requests, none answered twice, no stray responses`,
   );
 
-  // timeouts: a request counts as unanswered only if the agent stayed alive for the whole
-  // deadline; one that died first is judged by the scenario that provoked it.
-  const { timeoutMs } = context.options;
-  const now = agent.transcript.elapsedMs;
-  const exitedAtMs = agent.target.exitInfo ? agent.target.exitInfo.afterMs : Number.POSITIVE_INFINITY;
-  // A request whose answer came but could not be paired was answered: its fault is reported above.
-  const judged = connection
-    .countedRequests()
-    .filter(
-      (request) => !agent.ownDeadline.has(request) && connection.unmatchedAnswer(request) === undefined,
-    );
-  const late = judged.filter((request) =>
-    request.answeredAtMs !== undefined
-      ? request.answeredAtMs - request.sentAtMs > timeoutMs
-      : now - request.sentAtMs > timeoutMs && exitedAtMs > request.sentAtMs + timeoutMs,
-  );
-  const answered = judged.filter((request) => request.answeredAtMs !== undefined);
-  if (late.length > 0) {
-    const first = late[0]!;
-    const how =
-      first.answeredAtMs !== undefined
-        ? `answered only after ${Math.round(first.answeredAtMs - first.sentAtMs)} ms`
-        : `not answered after ${Math.round(now - first.sentAtMs)} ms`;
-    context.check({
-      requirement: "agent.timeouts.request-answered",
-      verdict: "fail",
-      message: `${first.method} (id ${JSON.stringify(first.id)}) ${how}; --timeout is ${timeoutMs} ms`,
-      evidence: {
-        transcript: excerptAround(agent.transcript, first.seq),
-        timings: { timeoutMs },
-        stderrTail: agent.target.stderrTail(),
-      },
-    });
-  } else if (answered.length > 0) {
-    const slowest = Math.max(...answered.map((request) => request.answeredAtMs! - request.sentAtMs));
-    context.check({
-      requirement: "agent.timeouts.request-answered",
-      verdict: "pass",
-      message: `${answered.length} requests answered within --timeout, slowest in ${Math.round(slowest)} ms (requests a scenario judges by its own deadline, such as large prompts and cancelled turns, are not counted here)`,
-      evidence: { timings: { slowestMs: Math.round(slowest), timeoutMs } },
-    });
-  }
+  recordRequestDeadlines(agent);
 
   // capabilities: only turns give an agent a reason to call the client, so only they count as evidence.
   if (agent.turnsRun > 0 || agent.answers.fsCalls.length > 0) {
@@ -213,4 +182,51 @@ export function recordGenericChecks(agent: AgentRunRecord): void {
   recordToolCallChecks(agent);
   recordUpdateStreamChecks(agent);
   recordClientCallChecks(agent);
+}
+
+/** agent.timeouts.request-answered over every request of the run (v1 and v2 alike). */
+export function recordRequestDeadlines(agent: WireRecord): void {
+  // timeouts: a request counts as unanswered only if the agent stayed alive for the whole
+  // deadline; one that died first is judged by the scenario that provoked it.
+  const { connection, context } = agent;
+  const { timeoutMs } = context.options;
+  const now = agent.transcript.elapsedMs;
+  const exitedAtMs = agent.target.exitInfo ? agent.target.exitInfo.afterMs : Number.POSITIVE_INFINITY;
+  // A request whose answer came but could not be paired was answered: its fault is reported above.
+  const judged = connection
+    .countedRequests()
+    .filter(
+      (request) => !agent.ownDeadline.has(request) && connection.unmatchedAnswer(request) === undefined,
+    );
+  const late = judged.filter((request) =>
+    request.answeredAtMs !== undefined
+      ? request.answeredAtMs - request.sentAtMs > timeoutMs
+      : now - request.sentAtMs > timeoutMs && exitedAtMs > request.sentAtMs + timeoutMs,
+  );
+  const answered = judged.filter((request) => request.answeredAtMs !== undefined);
+  if (late.length > 0) {
+    const first = late[0]!;
+    const how =
+      first.answeredAtMs !== undefined
+        ? `answered only after ${Math.round(first.answeredAtMs - first.sentAtMs)} ms`
+        : `not answered after ${Math.round(now - first.sentAtMs)} ms`;
+    context.check({
+      requirement: "agent.timeouts.request-answered",
+      verdict: "fail",
+      message: `${first.method} (id ${JSON.stringify(first.id)}) ${how}; --timeout is ${timeoutMs} ms`,
+      evidence: {
+        transcript: excerptAround(agent.transcript, first.seq),
+        timings: { timeoutMs },
+        stderrTail: agent.target.stderrTail(),
+      },
+    });
+  } else if (answered.length > 0) {
+    const slowest = Math.max(...answered.map((request) => request.answeredAtMs! - request.sentAtMs));
+    context.check({
+      requirement: "agent.timeouts.request-answered",
+      verdict: "pass",
+      message: `${answered.length} requests answered within --timeout, slowest in ${Math.round(slowest)} ms (requests a scenario judges by its own deadline, such as large prompts and cancelled turns, are not counted here)`,
+      evidence: { timings: { slowestMs: Math.round(slowest), timeoutMs } },
+    });
+  }
 }

@@ -8,6 +8,7 @@ import type { RequestOutcome } from "../../kit/wire/connection.js";
 import { AgentUnderTest } from "./driver.js";
 import { defaultInitializeParams } from "./agent-requests.js";
 import { describeOutcome, excerptAround } from "./evidence.js";
+import { KIT_VERSION } from "../../kit/version.js";
 
 export interface Negotiation {
   agent: AgentUnderTest;
@@ -21,7 +22,15 @@ export async function negotiate(context: ScenarioContext, requested: number): Pr
   const agent = await AgentUnderTest.start(context);
   const outcome = await agent.request(
     "initialize",
-    { ...defaultInitializeParams(), protocolVersion: requested },
+    {
+      ...defaultInitializeParams(),
+      protocolVersion: requested,
+      // Version 2 exists now: an agent that speaks it holds this request to v2's initialize, whose
+      // `info` is required; v2's names ride along with v1's, which a v1-only agent ignores.
+      ...(requested >= 2
+        ? { info: { name: "acp-conformance", version: KIT_VERSION }, capabilities: {} }
+        : {}),
+    },
     { waitMs: context.options.startupTimeoutMs + context.options.timeoutMs },
   );
   agent.ownDeadline.add(outcome.request);

@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ADAPTER_FIXTURES } from "../../fixtures/adapters/manifest.js";
-import { AGENT_FIXTURES } from "../../fixtures/agents/manifest.js";
+import { AGENT_FIXTURES, AGENT_V2_FIXTURES } from "../../fixtures/agents/manifest.js";
 import { CLIENT_FIXTURES } from "../../fixtures/clients/manifest.js";
 import { HOST_FIXTURES } from "../../fixtures/hosts/manifest.js";
 import { RUNTIME_FIXTURES } from "../../fixtures/runtimes/manifest.js";
@@ -21,7 +21,7 @@ const PROGRAM_CORPORA = [
   {
     side: "agent",
     folder: "agents",
-    fixtures: AGENT_FIXTURES.filter((fixture) => fixture.file !== undefined),
+    fixtures: [...AGENT_FIXTURES, ...AGENT_V2_FIXTURES].filter((fixture) => fixture.file !== undefined),
   },
   { side: "client", folder: "clients", fixtures: CLIENT_FIXTURES },
   { side: "adapter", folder: "adapters", fixtures: ADAPTER_FIXTURES },
@@ -30,7 +30,7 @@ const PROGRAM_CORPORA = [
 ] as const;
 
 const MANIFESTS = [
-  { side: "agent", fixtures: AGENT_FIXTURES },
+  { side: "agent", fixtures: [...AGENT_FIXTURES, ...AGENT_V2_FIXTURES] },
   { side: "client", fixtures: CLIENT_FIXTURES },
   { side: "adapter", fixtures: ADAPTER_FIXTURES },
   { side: "host", fixtures: HOST_FIXTURES },

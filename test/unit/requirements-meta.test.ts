@@ -15,6 +15,21 @@ import { AcpSchema } from "../../kit/wire/schema.js";
 import { MODE_PROFILES } from "../../scenarios/index.js";
 
 /** Section anchors of the v1 docs at the pinned commit (agentclientprotocol/agent-client-protocol@b7f0005). */
+/** Headings of the pinned v2 draft pages that requirements cite (agent side; append yours). */
+const V2_DOC_ANCHORS: Record<string, string[]> = {
+  "initialization.mdx": ["protocol-version", "version-negotiation", "session-capabilities"],
+  "overview.mdx": ["baseline-methods"],
+  "session-setup.mdx": ["resuming-sessions"],
+  "prompt-lifecycle.mdx": [
+    "2-prompt-accepted",
+    "3-agent-reports-output",
+    "4-report-completion",
+    "message-ids",
+    "cancellation",
+  ],
+  "migration.mdx": ["role-agnostic-info-and-capabilities", "method-changes", "sessionupdate-variant-changes"],
+};
+
 const DOC_ANCHORS: Record<string, string[]> = {
   "transports.mdx": ["", "stdio", "streamable-http", "custom-transports"],
   "overview.mdx": [
@@ -246,6 +261,16 @@ describe("the requirement registry", () => {
               .replace(/ /g, "-"),
           );
         expect(headings, `${requirement.id}: ${requirement.cite}`).toContain(anchor);
+        continue;
+      }
+      if (file === "schema/v2/schema.json") {
+        expect(resolvePointer(AcpSchema.loadV2().document, anchor), requirement.cite).toBeDefined();
+        continue;
+      }
+      if (file!.startsWith("docs/protocol/v2/")) {
+        const anchors = V2_DOC_ANCHORS[file!.slice("docs/protocol/v2/".length)];
+        expect(anchors, `${requirement.id}: ${file} is not a known v2 doc`).toBeDefined();
+        expect(anchors, `${requirement.id}: no #${anchor} in ${file}`).toContain(anchor);
         continue;
       }
       expect(file, requirement.id).toMatch(/^docs\/protocol\/v1\/[a-z-]+\.mdx$/);

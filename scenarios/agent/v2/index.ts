@@ -4,9 +4,18 @@
  * The folder has the layout of a mode's (ARCHITECTURE.md, section 4) and may use agent mode's
  * v1 parts where the wire is the same in both versions.
  */
-import type { RequirementId } from "../../../kit/requirements/index.js";
 import type { Scenario } from "../../../kit/scenario.js";
+import { cancellationV2Scenario } from "./cancellation.js";
+import { initializationV2Scenario } from "./initialization.js";
+import { promptTurnV2Scenario } from "./prompt-turn.js";
+import { cleanupV2Scenario, framingV2Scenario } from "./transport.js";
 
-export const AGENT_V2_SCENARIOS: readonly Scenario[] = [];
+export { GENERIC_AGENT_V2_REQUIREMENTS } from "./generic-checks.js";
 
-export const GENERIC_AGENT_V2_REQUIREMENTS: readonly RequirementId[] = [];
+export const AGENT_V2_SCENARIOS: readonly Scenario[] = [
+  framingV2Scenario,
+  initializationV2Scenario,
+  promptTurnV2Scenario,
+  cancellationV2Scenario,
+  cleanupV2Scenario,
+];

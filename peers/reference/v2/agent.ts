@@ -1,0 +1,77 @@
+/**
+ * The bundled reference agent's ACP v2 side, on the SDK's experimental v2 builder: what
+ * agent-main.ts routes a client to when its initialize asks for version 2 or later (a v1 client
+ * still gets the v1 agent, peers/reference/agent.ts). It advertises sessions and so serves the
+ * v2 baseline (new, list, resume with replay, close, prompt, cancel); its turns are scripted by
+ * the v1 reference's prompt texts (turns.ts). It advertises no auth methods, so it owes neither
+ * auth/login nor auth/logout.
+ */
+import { randomUUID } from "node:crypto";
+import * as acp from "@agentclientprotocol/sdk/experimental/v2";
+import { KIT_VERSION } from "../../../kit/version.js";
+import { ReferenceSessionsV2 } from "./sessions.js";
+import { runTurn } from "./turns.js";
+
+export function createReferenceAgentV2(): acp.AgentApp {
+  const sessions = new ReferenceSessionsV2();
+  return acp
+    .agent({ name: "acp-conformance-reference-agent-v2" })
+    .onRequest(acp.methods.agent.initialize, () => ({
+      protocolVersion: acp.PROTOCOL_VERSION,
+      info: {
+        name: "acp-conformance-reference-agent",
+        title: "acp-conformance reference agent",
+        version: KIT_VERSION,
+      },
+      capabilities: { session: {} },
+    }))
+    .onRequest(acp.methods.agent.session.new, ({ params }) => ({
+      sessionId: sessions.create(params.cwd).sessionId,
+    }))
+    .onRequest(acp.methods.agent.session.list, ({ params }) => ({ sessions: sessions.list(params.cwd) }))
+    .onRequest(acp.methods.agent.session.resume, async ({ params, client }) => {
+      const session = sessions.get(params.sessionId);
+      session.open = true;
+      const notify = (update: acp.SessionUpdate) =>
+        client.notify(acp.methods.client.session.update, { sessionId: session.sessionId, update });
+      if (params.replayFrom?.type === "start") {
+        for (const message of session.history) {
+          const content = [{ type: "text" as const, text: message.text }];
+          await notify(
+            message.role === "user"
+              ? { sessionUpdate: "user_message", messageId: message.messageId, content }
+              : { sessionUpdate: "agent_message", messageId: message.messageId, content },
+          );
+        }
+      }
+      // The current state after any replay and before the answer (session-setup.mdx).
+      await notify(
+        session.turn
+          ? { sessionUpdate: "state_update", state: "running" }
+          : { sessionUpdate: "state_update", state: "idle" },
+      );
+      return {};
+    })
+    .onRequest(acp.methods.agent.session.close, ({ params }) => {
+      const session = sessions.get(params.sessionId);
+      session.turn?.abort();
+      session.open = false;
+      return {};
+    })
+    .onRequest(acp.methods.agent.session.prompt, ({ params, client }) => {
+      const session = sessions.get(params.sessionId);
+      if (session.turn)
+        throw acp.RequestError.invalidRequest(undefined, "a turn is already running in this session");
+      const turn = new AbortController();
+      session.turn = turn;
+      const messageId = randomUUID();
+      // The answer acknowledges the prompt; the turn itself runs after it, reported by updates.
+      setImmediate(
+        () => void runTurn({ client, sessions, session, signal: turn.signal }, messageId, params.prompt),
+      );
+      return { messageId };
+    })
+    .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
+      sessions.get(params.sessionId).turn?.abort();
+    });
+}

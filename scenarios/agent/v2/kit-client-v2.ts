@@ -1,0 +1,41 @@
+/**
+ * What the kit, as a v2 client, answers the agent's own requests, and every such request it got.
+ * v2 has no client file system or terminal execution: a call to `fs/*` or `terminal/*` is a
+ * removed method (answered -32601, and judged by generic-checks.ts).
+ */
+import type { ReplyToTarget, IncomingMessage } from "../../../kit/wire/connection.js";
+import { KIT_VERSION } from "../../../kit/version.js";
+
+/** How the kit answers session/request_permission in this scenario. */
+export type PermissionPlan = "allow" | "reject";
+
+/** The initialize params of the kit as a v2 client: version 2, `info`, and no capability to offer. */
+export function v2InitializeParams(protocolVersion = 2): Record<string, unknown> {
+  return { protocolVersion, info: { name: "acp-conformance", version: KIT_VERSION }, capabilities: {} };
+}
+
+export class KitClientV2Answers {
+  permission: PermissionPlan = "allow";
+  /** Every request the agent sent the kit, in order. */
+  readonly requests: Array<IncomingMessage & { message: { kind: "request" } }> = [];
+
+  answer(request: IncomingMessage & { message: { kind: "request" } }): ReplyToTarget {
+    this.requests.push(request);
+    const { method, params } = request.message;
+    if (method !== "session/request_permission")
+      return { error: { code: -32601, message: `Method not found: ${method}` } };
+    const options =
+      (params as { options?: Array<{ optionId?: unknown; kind?: unknown }> } | undefined)?.options ?? [];
+    const wanted =
+      this.permission === "allow" ? ["allow_once", "allow_always"] : ["reject_once", "reject_always"];
+    const option = options.find((each) => wanted.includes(String(each.kind))) ?? options[0];
+    if (!option || typeof option.optionId !== "string")
+      return { result: { outcome: { outcome: "cancelled" } } };
+    return { result: { outcome: { outcome: "selected", optionId: option.optionId } } };
+  }
+
+  /** Calls to methods v2 removed (the client's file system and terminals). */
+  removedCalls(): IncomingMessage[] {
+    return this.requests.filter((request) => /^(fs|terminal)\//.test(request.message.method));
+  }
+}
