@@ -24,7 +24,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     keyword: "MUST",
     says: "The initialize result names the agent in info (name and version), which v2 makes required.",
     schema: "schema/v2/schema.json#/$defs/Implementation",
-    gap: "Expect result.info with a string name and version in the v2 initialize answer.",
+    checkedBy: ["agent.v2.initialization.info-and-capabilities"],
   },
   {
     id: "initialization#auth-methods-imply-login-logout",
@@ -33,7 +33,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 78,
     keyword: "MUST",
     says: "An agent that returns one or more valid authMethods implements both auth/login and auth/logout.",
-    gap: "When authMethods is non-empty, call auth/logout and expect a result or an error other than -32601; auth/login with an advertised agent method likewise.",
+    checkedBy: ["agent.v2.initialization.auth-methods-imply-login-logout"],
   },
   {
     id: "initialization#version-integer",
@@ -52,7 +52,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 86,
     keyword: "MUST",
     says: "Once version 2 is agreed the agent acts by the v2 spec: no v1-only method or update (session/load, fs/*, terminal/*, tool_call, plan, current_mode_update).",
-    gap: "Through a v2 run, fail any v1-only method the agent calls or v1-only sessionUpdate it sends, and validate its messages against the v2 schema.",
+    checkedBy: ["agent.v2.capabilities.no-client-fs-terminal", "agent.v2.schema.no-removed-updates"],
   },
   {
     id: "initialization#same-version-if-supported",
@@ -70,7 +70,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 94,
     keyword: "MUST",
     says: "Asked for a version it does not support (3), the agent answers with the latest it supports (2 for a v2 agent), never echoing one it cannot speak.",
-    gap: "Send initialize with protocolVersion 3 to a v2 agent; expect 2 (or a version it later proves it speaks), not 3; the v1 requirement agent.initialization.no-echo-unsupported checks the echo once a v2 scenario records it.",
+    checkedBy: ["agent.v2.initialization.later-version-answered"],
   },
   {
     id: "initialization#support-capability-combinations",
@@ -116,7 +116,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 165,
     keyword: "implied",
     says: "An agent that supplies session supports session/new, session/list, session/resume, session/close, session/prompt, session/cancel and session/update.",
-    gap: "With session advertised, call session/list, session/resume and session/close on a new session and expect no -32601.",
+    checkedBy: ["agent.v2.capabilities.session-baseline"],
   },
   {
     id: "initialization#baseline-prompt-content",
@@ -153,7 +153,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 52,
     keyword: "MUST",
     says: "An agent that advertises authMethods implements both auth/login and auth/logout, with no logout capability marker.",
-    gap: "When authMethods is non-empty, call auth/logout without any marker in capabilities.auth; expect no -32601.",
+    checkedBy: ["agent.v2.initialization.auth-methods-imply-login-logout"],
   },
   {
     id: "authentication#method-shape",

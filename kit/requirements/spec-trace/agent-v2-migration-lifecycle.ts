@@ -34,7 +34,7 @@ export const AGENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2P
     line: 30,
     keyword: "implied",
     says: "After initialize a connection speaks exactly the one negotiated version.",
-    gap: "In a v2 run, fail any v1-only method (session/load, fs/*, terminal/*) or v1-only sessionUpdate (tool_call, plan, current_mode_update) the agent sends.",
+    checkedBy: ["agent.v2.jsonrpc.removed-methods-not-found", "agent.v2.initialization.v1-negotiated"],
   },
   {
     id: "migration#info-and-capabilities-names",
@@ -44,7 +44,7 @@ export const AGENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2P
     keyword: "schema",
     says: "The agent's initialize result uses info (required) and capabilities, not agentInfo or agentCapabilities.",
     schema: "schema/v2/schema.json#/$defs/InitializeResponse",
-    gap: "Fail a v2 initialize result without info or with agentInfo or agentCapabilities.",
+    checkedBy: ["agent.v2.initialization.info-and-capabilities"],
   },
   {
     id: "migration#markers-are-objects",
@@ -53,7 +53,7 @@ export const AGENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2P
     line: 181,
     keyword: "implied",
     says: "Every support marker is an object ({} means supported); none is a boolean.",
-    gap: "Fail any boolean value among the capabilities of a v2 initialize result.",
+    checkedBy: ["agent.v2.initialization.info-and-capabilities"],
   },
   {
     id: "migration#session-capabilities-nested",
@@ -72,7 +72,7 @@ export const AGENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2P
     line: 190,
     keyword: "implied",
     says: "Advertising capabilities.session commits the agent to session/new, list, resume, close, prompt, cancel and update.",
-    gap: "With session advertised, call session/list, session/resume and session/close; expect none to be Method not found.",
+    checkedBy: ["agent.v2.capabilities.session-baseline"],
   },
   {
     id: "migration#auth-login-and-logout",
@@ -81,7 +81,7 @@ export const AGENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2P
     line: 198,
     keyword: "MUST",
     says: "An agent that returns valid authMethods implements auth/login and auth/logout (renamed from authenticate and logout).",
-    gap: "When authMethods is non-empty, call auth/logout and auth/login with an advertised agent method; expect neither to be Method not found.",
+    checkedBy: ["agent.v2.initialization.auth-methods-imply-login-logout"],
   },
   {
     id: "migration#auth-method-descriptor",
@@ -109,7 +109,7 @@ export const AGENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2P
     line: 251,
     keyword: "MUST",
     says: "The agent answers session/prompt with an empty result as soon as it accepted the prompt.",
-    gap: "Expect the prompt's response to be {} and to come before the turn's idle state_update.",
+    checkedBy: ["agent.v2.prompt.acknowledged-without-stop-reason"],
   },
   {
     id: "migration#user-message-reported",
@@ -118,7 +118,7 @@ export const AGENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2P
     line: 259,
     keyword: "MUST",
     says: "After accepting the prompt the agent reports the user message (user_message or user_message_chunk) with its messageId.",
-    gap: "Expect a user_message or user_message_chunk with a messageId after the prompt is accepted.",
+    checkedBy: ["agent.v2.prompt.user-message-reported"],
   },
   {
     id: "migration#running-reported",
@@ -127,7 +127,7 @@ export const AGENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2P
     line: 276,
     keyword: "MUST",
     says: "When foreground work starts or resumes the agent sends state_update running.",
-    gap: "Expect state_update running before the turn's first output.",
+    checkedBy: ["agent.v2.prompt.running-before-output"],
   },
   {
     id: "migration#idle-with-stop-reason",
@@ -136,7 +136,7 @@ export const AGENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2P
     line: 280,
     keyword: "MUST",
     says: "When ready for a new prompt the agent reports idle, with the stop reason when foreground work ends.",
-    gap: "Expect an idle state_update with a stopReason at the end of each turn.",
+    checkedBy: ["agent.v2.prompt.ends-idle-with-stop-reason"],
   },
   {
     id: "migration#requires-action-on-permission",
@@ -154,6 +154,6 @@ export const AGENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2P
     line: 311,
     keyword: "MUST",
     says: "After session/cancel the agent finishes its pending updates, then sends idle with stopReason cancelled.",
-    gap: "Cancel a long turn; expect idle with stopReason cancelled and no update of the turn after it.",
+    checkedBy: ["agent.v2.cancellation.idle-cancelled"],
   },
 ];

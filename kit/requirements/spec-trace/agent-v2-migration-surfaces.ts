@@ -15,7 +15,7 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 321,
     keyword: "MUST",
     says: "Every message chunk and message update carries a messageId the agent generated.",
-    gap: "Fail any message update or chunk of a v2 run without messageId.",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
   },
   {
     id: "migration#chunks-share-message-id",
@@ -24,7 +24,8 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 321,
     keyword: "implied",
     says: "All chunks of one message share one messageId; a changed messageId starts a new message.",
-    gap: "Expect the user message's and the agent reply's messageIds to differ within one turn.",
+    checkedBy: ["agent.v2.prompt.message-ids-distinct"],
+    note: "Checked: different messages never share a messageId. Which chunks make one message is the agent's choice, so that chunks share one id is not judged.",
   },
   {
     id: "migration#tool-call-variant-removed",
@@ -33,7 +34,7 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 339,
     keyword: "implied",
     says: "v2 has no tool_call update: the first tool_call_update of a toolCallId creates the call.",
-    gap: "Fail any sessionUpdate tool_call in a v2 run.",
+    checkedBy: ["agent.v2.schema.no-removed-updates"],
   },
   {
     id: "migration#tool-call-title-first",
@@ -189,7 +190,7 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 591,
     keyword: "implied",
     says: "v2 has no modes: no current_mode_update; mode-like state is a config option (category mode).",
-    gap: "Fail any current_mode_update in a v2 run.",
+    checkedBy: ["agent.v2.schema.no-removed-updates"],
   },
   {
     id: "migration#config-id-named",
@@ -217,7 +218,7 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 613,
     keyword: "implied",
     says: "v2 agents call no fs/* or terminal/* method.",
-    gap: "Fail any fs/* or terminal/* request the agent sends in a v2 run.",
+    checkedBy: ["agent.v2.capabilities.no-client-fs-terminal"],
   },
   {
     id: "migration#mcp-stdio-optional-arrays",

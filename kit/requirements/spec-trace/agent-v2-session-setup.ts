@@ -22,7 +22,7 @@ export const AGENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[]
     keyword: "MUST",
     says: "An agent that supports the session surface supports session/resume.",
     schema: "schema/v2/schema.json#/$defs/ResumeSessionResponse",
-    gap: "Create a session, then call session/resume with its id and cwd; expect a result that validates against ResumeSessionResponse, not -32601.",
+    checkedBy: ["agent.v2.capabilities.session-baseline"],
   },
   {
     id: "session-setup#no-replay-without-cursor",
@@ -59,6 +59,16 @@ export const AGENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[]
     keyword: "MUST",
     says: "The agent answers session/resume once all replay entries are reported, and only then.",
     gap: "In a replay from start, expect the resume response after the last replayed update and within the kit's deadline.",
+  },
+  {
+    id: "session-setup#resume-reports-state",
+    page: "session-setup",
+    anchor: "resuming-sessions",
+    line: 205,
+    schema: "schema/v2/schema.json#/$defs/ResumeSessionResponse",
+    keyword: "schema",
+    says: "The schema's ResumeSessionResponse: the agent sends a current state_update after any replay it was asked for and before it answers session/resume, even without replay.",
+    checkedBy: ["agent.v2.capabilities.resume-reports-state"],
   },
   {
     id: "session-setup#close-supported",

@@ -11,7 +11,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 6,
     keyword: "MUST",
     says: "Every JSON-RPC message the agent writes is UTF-8.",
-    gap: "The v1 requirement agent.framing.utf8 checks this once a v2 scenario records it.",
+    checkedBy: ["agent.framing.utf8"],
   },
   {
     id: "transports#support-stdio",
@@ -29,7 +29,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 25,
     keyword: "implied",
     says: "The agent reads newline-delimited messages from stdin, however the bytes are split or joined into writes.",
-    gap: "The v1 requirements agent.framing.accepts-split-frames and agent.framing.accepts-coalesced-frames check this once a v2 scenario records them.",
+    checkedBy: ["agent.framing.accepts-coalesced-frames", "agent.framing.accepts-split-frames"],
   },
   {
     id: "transports#one-message-per-line",
@@ -38,7 +38,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 25,
     keyword: "MUST NOT",
     says: "Each message the agent writes is one line, with no embedded newline.",
-    gap: "The v1 requirement agent.framing.stdout-only-jsonrpc checks this once a v2 scenario records it.",
+    checkedBy: ["agent.framing.stdout-only-jsonrpc"],
   },
   {
     id: "transports#stderr-for-logs",
@@ -59,7 +59,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 27,
     keyword: "MUST NOT",
     says: "The agent writes nothing to stdout that is not a valid ACP message.",
-    gap: "The v1 requirement agent.framing.stdout-only-jsonrpc checks this once a v2 scenario records it; validity against the v2 schema needs a v2 schema check of every message.",
+    checkedBy: ["agent.framing.stdout-only-jsonrpc"],
   },
   {
     id: "transports#batch-accepted",
@@ -161,7 +161,8 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 23,
     keyword: "position",
     says: "The spec sets no message size limit; the kit expects large prompt lines to be handled and the agent's own lines to stay bounded.",
-    gap: "The v1 requirements agent.limits.prompt-1mib, agent.limits.prompt-16mib and agent.limits.stdout-line-bounded check this once a v2 scenario records them.",
+    checkedBy: ["agent.limits.stdout-line-bounded"],
+    note: "In v2 only the agent's own lines are checked (agent.limits.stdout-line-bounded); the large-prompt checks (agent.limits.prompt-1mib, prompt-16mib) are not recorded by a v2 scenario yet.",
   },
   {
     id: "transports#exit-on-stdin-close",
@@ -170,7 +171,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 41,
     keyword: "position",
     says: "The teardown diagram closes stdin before terminating the agent; the kit expects the agent to exit on EOF and leave no process behind.",
-    gap: "The v1 requirements agent.cleanup.exits-on-stdin-close and agent.cleanup.no-surviving-descendants check this once a v2 scenario records them.",
+    checkedBy: ["agent.cleanup.exits-on-stdin-close", "agent.cleanup.no-surviving-descendants"],
   },
   // overview
   {
@@ -180,7 +181,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 52,
     keyword: "implied",
     says: "An agent that advertises capabilities.session answers initialize, session/new, session/list, session/resume, session/close, session/prompt and takes session/cancel; none of them is Method not found.",
-    gap: "Call each baseline method once on an agent that advertises session; expect no -32601 error from any of them.",
+    checkedBy: ["agent.v2.capabilities.session-baseline"],
   },
   {
     id: "overview#auth-methods-imply-login-logout",
@@ -189,7 +190,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 54,
     keyword: "MUST",
     says: "An agent that returns one or more valid authMethods implements both auth/login and auth/logout.",
-    gap: "When authMethods is non-empty, call auth/logout (and auth/login with an advertised agent method) and expect no -32601 error.",
+    checkedBy: ["agent.v2.initialization.auth-methods-imply-login-logout"],
   },
   {
     id: "overview#absolute-paths",
@@ -216,7 +217,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 181,
     keyword: "implied",
     says: "The agent's responses follow JSON-RPC 2.0: a result, or an error object with an integer code and a message.",
-    gap: "The v1 requirements agent.jsonrpc.envelope and agent.jsonrpc.version-field check this once a v2 scenario records them.",
+    checkedBy: ["agent.jsonrpc.envelope", "agent.jsonrpc.version-field"],
   },
   {
     id: "overview#notifications-unanswered",
@@ -243,7 +244,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 10,
     keyword: "implied",
     says: 'Messages follow JSON-RPC 2.0: each carries "jsonrpc": "2.0".',
-    gap: "The v1 requirement agent.jsonrpc.version-field checks this once a v2 scenario records it.",
+    checkedBy: ["agent.jsonrpc.version-field"],
   },
   {
     id: "overview#request-gets-one-response",
@@ -252,7 +253,8 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 12,
     keyword: "implied",
     says: "A request is answered by exactly one response carrying its id unchanged, within the kit's deadline.",
-    gap: "The v1 requirements agent.jsonrpc.one-response-per-request, agent.jsonrpc.id-echo and agent.timeouts.request-answered check this once a v2 scenario records them.",
+    checkedBy: ["agent.jsonrpc.one-response-per-request", "agent.timeouts.request-answered"],
+    note: "In v2 the id echo (agent.jsonrpc.id-echo) is not recorded by a v2 scenario yet; one response per request and the deadline are.",
   },
   {
     id: "overview#jsonrpc-error-codes",

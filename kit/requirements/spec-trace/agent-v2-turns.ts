@@ -11,7 +11,7 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "MUST",
     says: "The agent answers session/prompt once it has accepted the prompt, with an empty result and no stopReason, before the turn ends.",
     schema: "schema/v2/schema.json#/$defs/PromptResponse",
-    gap: "Prompt a turn that takes tool calls; expect the prompt's response (validating against the v2 PromptResponse) before the idle state_update, within the kit's deadline.",
+    checkedBy: ["agent.v2.prompt.acknowledged-without-stop-reason"],
   },
   {
     id: "prompt-lifecycle#user-message-acknowledged",
@@ -20,7 +20,7 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 119,
     keyword: "MUST",
     says: "After accepting a prompt, the agent reports the user message, as a user_message with its content or as user_message_chunk updates, with the messageId it chose.",
-    gap: "After the prompt's response, expect a user_message or user_message_chunk for the session with a messageId and content matching the prompt's blocks, before idle.",
+    checkedBy: ["agent.v2.prompt.user-message-reported"],
   },
   {
     id: "prompt-lifecycle#running-state",
@@ -30,7 +30,7 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "MUST",
     says: "When foreground work starts or resumes, the agent sends a state_update with state running.",
     schema: "schema/v2/schema.json#/$defs/RunningStateUpdate",
-    gap: "Expect a state_update running after the prompt is accepted and before any agent_message, tool_call_update or idle of the turn.",
+    checkedBy: ["agent.v2.prompt.running-before-output"],
   },
   {
     id: "prompt-lifecycle#message-ids",
@@ -40,7 +40,7 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "MUST",
     says: "Every message update and message chunk (user, agent, thought) carries an opaque messageId.",
     schema: "schema/v2/schema.json#/$defs/ContentChunk",
-    gap: "Fail any user_message, agent_message, agent_thought or *_chunk update of a v2 run without a string messageId.",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
   },
   {
     id: "prompt-lifecycle#message-id-per-message",
@@ -49,7 +49,8 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 232,
     keyword: "implied",
     says: "All chunks of one message share its messageId, and different messages (the user's and the agent's) have different ones.",
-    gap: "Expect the user message's messageId to differ from the agent reply's in the same turn, and a new prompt's user messageId to differ from the last turn's.",
+    checkedBy: ["agent.v2.prompt.message-ids-distinct"],
+    note: "Checked: the user's message and the agent's reply never share a messageId. Which chunks make one message is the agent's choice, so that chunks share one id is not judged.",
   },
   {
     id: "prompt-lifecycle#usage-update-shape",
@@ -68,7 +69,7 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 332,
     keyword: "MUST",
     says: "When the agent is ready for a new prompt it reports idle with a state_update.",
-    gap: "Expect a state_update idle for every accepted prompt, within the kit's turn deadline.",
+    checkedBy: ["agent.v2.prompt.ends-idle-with-stop-reason"],
   },
   {
     id: "prompt-lifecycle#idle-stop-reason",
@@ -78,7 +79,7 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "MUST",
     says: "An idle state_update that ends foreground work carries its stopReason.",
     schema: "schema/v2/schema.json#/$defs/IdleStateUpdate",
-    gap: "Expect the idle state_update that follows a running one to carry a stopReason.",
+    checkedBy: ["agent.v2.prompt.ends-idle-with-stop-reason"],
   },
   {
     id: "prompt-lifecycle#requires-action-while-waiting",
@@ -125,7 +126,7 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "schema",
     says: "A state_update's state is running, idle or requires_action.",
     schema: "schema/v2/schema.json#/$defs/StateUpdate",
-    gap: "Validate every state_update of a v2 run against StateUpdate.",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
   },
   {
     id: "prompt-lifecycle#background-while-idle",
@@ -152,7 +153,7 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 503,
     keyword: "MUST",
     says: "After a cancel, once its work is aborted and pending updates sent, the agent sends an idle state_update with stopReason cancelled.",
-    gap: "Cancel a long turn; expect an idle state_update with stopReason cancelled for the session.",
+    checkedBy: ["agent.v2.cancellation.idle-cancelled"],
   },
   {
     id: "prompt-lifecycle#cancel-errors-caught",
@@ -170,7 +171,7 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 514,
     keyword: "MUST",
     says: "Any update the agent sends after a cancel comes before the idle state_update that reports it.",
-    gap: "After the cancelled idle, wait a short settle period; fail any message or tool-call update for the session before the next prompt.",
+    checkedBy: ["agent.v2.cancellation.updates-before-idle"],
   },
   {
     id: "prompt-lifecycle#next-prompt-after-idle",
@@ -198,7 +199,7 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "schema",
     says: "Each session/update carries a sessionId and an update whose sessionUpdate is a v2 variant with its required fields.",
     schema: "schema/v2/schema.json#/$defs/UpdateSessionNotification",
-    gap: "Validate every session/update of a v2 run against UpdateSessionNotification.",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
   },
   {
     id: "prompt-lifecycle#stop-any-time",
