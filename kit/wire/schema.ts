@@ -16,6 +16,9 @@ const require = createRequire(import.meta.url);
 /** Path of the pinned schema file inside the installed SDK package. */
 export const ACP_SCHEMA_PATH: string = require.resolve("@agentclientprotocol/sdk/schema/v1/schema.json");
 
+/** The v2 draft's schema, for the v2 profile (`--protocol-version 2`). */
+export const ACP_V2_SCHEMA_PATH: string = require.resolve("@agentclientprotocol/sdk/schema/v2/schema.json");
+
 /** Which side handles a method: `agent` methods are sent by clients, and the reverse. */
 export type MethodSide = "agent" | "client" | "protocol";
 
@@ -74,6 +77,8 @@ export function createAcpAjv(document: SchemaDocument, options: { source?: boole
   // minimum/maximum where they matter, so the formats only need to be known.
   for (const format of ["uint16", "uint32", "uint64", "int32", "int64", "double"])
     ajv.addFormat(format, true);
+  // The v2 schema's string formats, left unchecked as v1's were (ajv warned of each otherwise).
+  for (const format of ["regex", "date-time"]) ajv.addFormat(format, true);
   // A regular expression rather than a function: precompiled (standalone) code can inline it.
   ajv.addFormat("uri", /^[a-zA-Z][a-zA-Z0-9+.-]*:/);
   ajv.addSchema(document, "acp");
@@ -109,17 +114,29 @@ export class AcpSchema {
   readonly #validators = new Map<string, ValidateFunction>();
   readonly #precompiled: Record<string, ValidateFunction>;
 
-  private constructor(document: SchemaDocument) {
+  private constructor(document: SchemaDocument, precompiled: Record<string, ValidateFunction>) {
     this.document = document;
     this.methods = buildMethodTable(document);
-    this.#precompiled = loadPrecompiledValidators();
+    this.#precompiled = precompiled;
   }
 
   static #shared: AcpSchema | undefined;
+  static #sharedV2: AcpSchema | undefined;
 
-  /** The pinned v1 schema, loaded once per process. */
-  static load(): AcpSchema {
-    AcpSchema.#shared ??= new AcpSchema(JSON.parse(readFileSync(ACP_SCHEMA_PATH, "utf8")) as SchemaDocument);
+  /** The pinned schema of a protocol version (default v1), loaded once per process. */
+  static load(version: 1 | 2 = 1): AcpSchema {
+    if (version === 2) {
+      // The precompiled validators are v1's (the two schemas share definition names): v2 compiles on demand.
+      AcpSchema.#sharedV2 ??= new AcpSchema(
+        JSON.parse(readFileSync(ACP_V2_SCHEMA_PATH, "utf8")) as SchemaDocument,
+        {},
+      );
+      return AcpSchema.#sharedV2;
+    }
+    AcpSchema.#shared ??= new AcpSchema(
+      JSON.parse(readFileSync(ACP_SCHEMA_PATH, "utf8")) as SchemaDocument,
+      loadPrecompiledValidators(),
+    );
     return AcpSchema.#shared;
   }
 
