@@ -14,6 +14,35 @@ import { DEFAULTS, type RunPlan } from "../../kit/run-options.js";
 import { AcpSchema } from "../../kit/wire/schema.js";
 import { MODE_PROFILES } from "../../scenarios/index.js";
 
+/** Section anchors of the v2 docs the client's v2 requirements cite, at the pinned commit. */
+const V2_DOC_ANCHORS: Record<string, string[]> = {
+  "initialization.mdx": [
+    "",
+    "protocol-version",
+    "version-negotiation",
+    "capabilities",
+    "client-capabilities",
+    "implementation-information",
+  ],
+  "migration.mdx": [
+    "",
+    "version-negotiation",
+    "at-a-glance",
+    "method-changes",
+    "capability-reorganization",
+    "migration-checklist-clients",
+  ],
+  "prompt-lifecycle.mdx": [
+    "",
+    "prompt-lifecycle",
+    "2-prompt-accepted",
+    "message-ids",
+    "4-report-completion",
+    "stop-reasons",
+    "cancellation",
+  ],
+};
+
 /** Section anchors of the v1 docs at the pinned commit (agentclientprotocol/agent-client-protocol@b7f0005). */
 const DOC_ANCHORS: Record<string, string[]> = {
   "transports.mdx": ["", "stdio", "streamable-http", "custom-transports"],
@@ -246,6 +275,20 @@ describe("the requirement registry", () => {
               .replace(/ /g, "-"),
           );
         expect(headings, `${requirement.id}: ${requirement.cite}`).toContain(anchor);
+        continue;
+      }
+      if (file === "schema/v2/schema.json") {
+        const v2 = AcpSchema.load(2).document;
+        expect(
+          anchor === "" || resolvePointer(v2, anchor) !== undefined,
+          `${requirement.id}: ${requirement.cite}`,
+        ).toBe(true);
+        continue;
+      }
+      if (file!.startsWith("docs/protocol/v2/")) {
+        const anchors = V2_DOC_ANCHORS[file!.slice("docs/protocol/v2/".length)];
+        expect(anchors, `${requirement.id}: ${file} is not a known v2 doc`).toBeDefined();
+        expect(anchors, `${requirement.id}: no #${anchor} in ${file}`).toContain(anchor);
         continue;
       }
       expect(file, requirement.id).toMatch(/^docs\/protocol\/v1\/[a-z-]+\.mdx$/);
