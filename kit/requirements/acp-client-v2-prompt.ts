@@ -1,7 +1,7 @@
 /**
  * How an ACP v2 client runs a prompt turn (prompt-lifecycle.mdx): the prompt's response only
  * acknowledges it, the turn ends at the session's idle `state_update` with each stop reason, and
- * messages are upserts by `messageId`. Joined into the client's requirements in acp-client.ts.
+ * messages are upserts by `messageId`; a cancel answers the pending permission request cancelled. Joined into the client's requirements in acp-client.ts.
  */
 import type { Requirement } from "./types.js";
 
@@ -47,5 +47,16 @@ export const ACP_CLIENT_V2_PROMPT_REQUIREMENTS = [
     cite: `${LIFECYCLE}#message-ids`,
     rationale:
       "The spec defines message updates as upserts (content replaces what chunks accumulated) and tells clients to implement them, without a keyword; the kit can only judge what the client prints, so a client that prints both versions (a streaming transcript) is not tested rather than failed.",
+  }),
+] as const satisfies readonly Requirement[];
+
+export const ACP_CLIENT_V2_CANCELLATION_REQUIREMENTS = [
+  client({
+    id: "client.v2.cancellation.cancelled-permission",
+    title:
+      "a client that cancels the turn (session/cancel) while a permission request is pending answers it with the cancelled outcome",
+    area: "cancellation",
+    level: "must",
+    cite: `${LIFECYCLE}#cancellation`,
   }),
 ] as const satisfies readonly Requirement[];

@@ -19,7 +19,10 @@ import { ACP_CLIENT_CANCELLATION_REQUIREMENTS } from "./acp-client-cancellation.
 import { ACP_CLIENT_ELICITATION_REQUIREMENTS } from "./acp-client-elicitation.js";
 import { ACP_CLIENT_COMMAND_REQUIREMENTS } from "./acp-client-commands.js";
 import { ACP_CLIENT_V2_INITIALIZATION_REQUIREMENTS } from "./acp-client-v2-initialization.js";
-import { ACP_CLIENT_V2_PROMPT_REQUIREMENTS } from "./acp-client-v2-prompt.js";
+import {
+  ACP_CLIENT_V2_CANCELLATION_REQUIREMENTS,
+  ACP_CLIENT_V2_PROMPT_REQUIREMENTS,
+} from "./acp-client-v2-prompt.js";
 
 const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
   protocol: "acp" as const,
@@ -245,6 +248,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   ...ACP_CLIENT_COMMAND_REQUIREMENTS,
   ...ACP_CLIENT_V2_INITIALIZATION_REQUIREMENTS,
   ...ACP_CLIENT_V2_PROMPT_REQUIREMENTS,
+  ...ACP_CLIENT_V2_CANCELLATION_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpClientRequirementId = (typeof ACP_CLIENT_REQUIREMENTS)[number]["id"];

@@ -8,6 +8,7 @@
 import type { RequirementId } from "../../../kit/requirements/index.js";
 import type { Scenario } from "../../../kit/scenario.js";
 import { GENERIC_CLIENT_V2_CHECK_REQUIREMENTS } from "./generic-checks-v2.js";
+import { cancelWhileAskingV2Scenario } from "./cancellation.js";
 import { answeredOneScenario, unsupportedVersionV2Scenario } from "./negotiation.js";
 import { promptTurnV2Scenario } from "./prompt-turn.js";
 import { stopReasonsV2Scenario } from "./stop-reasons.js";
@@ -17,6 +18,7 @@ export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   stopReasonsV2Scenario,
   answeredOneScenario,
   unsupportedVersionV2Scenario,
+  cancelWhileAskingV2Scenario,
 ];
 
 export const GENERIC_CLIENT_V2_REQUIREMENTS: readonly RequirementId[] = GENERIC_CLIENT_V2_CHECK_REQUIREMENTS;
