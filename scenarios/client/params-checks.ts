@@ -2,9 +2,8 @@
  * Checks over every run of the client of the VERSION and PARAMS of what it sends, beyond what
  * the schema's validation (client.schema.valid-payloads) sees: protocolVersion of at least 1,
  * clientInfo and clientCapabilities given, no method of a later ACP version once 1 is agreed,
- * absolute paths, MCP servers' shape, no custom root fields (an initialize asking for 2 may carry v2's
- * fields beside v1's), custom methods _-prefixed, and
- * trace context of the W3C shape.
+ * absolute paths, MCP servers' shape, no custom root fields (an initialize asking for 2 may carry
+ * v2's fields beside v1's), custom methods _-prefixed, and trace context of the W3C shape.
  */
 import { createRequire } from "node:module";
 import { isAbsolute, win32 } from "node:path";
@@ -242,13 +241,12 @@ function extensionChecks(timeline: WireTimeline): Check[] {
           `the client sent ${message.method}, which is no ACP method and does not start with an underscore`,
         );
       // An initialize asking for a later version may carry that version's fields too (v2's info and capabilities).
-      const asksLater =
-        message.method === "initialize" && Number(asObject(message.params)?.protocolVersion) >= 2;
+      const later = message.method === "initialize" && Number(asObject(message.params)?.protocolVersion) >= 2;
       judgeRoot(
         `${message.method} params`,
         schema.methods.get(message.method)?.paramsDef,
         message.params,
-        asksLater,
+        later,
       );
     } else if (message.kind === "response" && message.hasResult && !message.hasError) {
       const method = agentRequests.get(JSON.stringify(message.id));

@@ -14,33 +14,11 @@ import { DEFAULTS, type RunPlan } from "../../kit/run-options.js";
 import { AcpSchema } from "../../kit/wire/schema.js";
 import { MODE_PROFILES } from "../../scenarios/index.js";
 
-/** Section anchors of the v2 docs the client's v2 requirements cite, at the pinned commit. */
+/** Section anchors (of those the headings make) the v2 requirements cite, in the v2 docs at the pinned commit. */
 const V2_DOC_ANCHORS: Record<string, string[]> = {
-  "initialization.mdx": [
-    "",
-    "protocol-version",
-    "version-negotiation",
-    "capabilities",
-    "client-capabilities",
-    "implementation-information",
-  ],
-  "migration.mdx": [
-    "",
-    "version-negotiation",
-    "at-a-glance",
-    "method-changes",
-    "capability-reorganization",
-    "migration-checklist-clients",
-  ],
-  "prompt-lifecycle.mdx": [
-    "",
-    "prompt-lifecycle",
-    "2-prompt-accepted",
-    "message-ids",
-    "4-report-completion",
-    "stop-reasons",
-    "cancellation",
-  ],
+  "initialization.mdx": ["", "protocol-version", "version-negotiation", "implementation-information"],
+  "migration.mdx": ["", "version-negotiation", "method-changes", "capability-reorganization"],
+  "prompt-lifecycle.mdx": ["", "2-prompt-accepted", "message-ids", "4-report-completion", "cancellation"],
 };
 
 /** Section anchors of the v1 docs at the pinned commit (agentclientprotocol/agent-client-protocol@b7f0005). */
