@@ -613,6 +613,10 @@ export interface AgentScript {
    * Methods whose first request from the client the agent answers with error -32800 (Request cancelled) instead of serving it.
    */
   answerCancelled?: string[];
+  /**
+   * The ACP version the agent speaks (default 1). With 2 it is a v2 agent (peers/agent/v2/): initialize answers protocolVersion 2 (or initialize.protocolVersion) with info and capabilities, session/prompt is acknowledged at once, and each turn's actions arrive as v2 updates between a running and an idle state_update carrying the stop reason.
+   */
+  protocolVersion?: 1 | 2;
 }
 export interface InitializeAnswer {
   /**

@@ -48,7 +48,7 @@ export const V2_MODES: Record<"agent" | "client", ModeDefinition> = {
   client: {
     scenarios: CLIENT_V2_SCENARIOS,
     generic: GENERIC_CLIENT_V2_REQUIREMENTS,
-    preflight: async () => ({}),
+    preflight: preflightClient, // the same need in v2: a command with {agent}
   },
 };
 

@@ -21,6 +21,7 @@ const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirem
 export const ACP_CLIENT_ORDER_REQUIREMENTS = [
   client({
     id: "client.initialization.initialize-first",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/
     title: "the first message the client sends its agent is initialize",
     area: "initialization",
     level: "should",
@@ -31,6 +32,7 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
   }),
   client({
     id: "client.initialization.session-after-initialize",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/
     title: "no session method (session/new, load, prompt...) before the agent has answered initialize",
     area: "initialization",
     level: "must",
@@ -40,6 +42,7 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
   }),
   client({
     id: "client.prompt.prompt-after-setup",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/
     title:
       "session/prompt only for a session whose session/new (or load, resume) the agent has already answered",
     area: "prompt",
@@ -101,6 +104,7 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
   }),
   client({
     id: "client.session-matching.known-session-ids",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/
     title:
       "every sessionId the client sends (but in session/load, resume and delete, which may name a stored session, and session/close, judged by close-params) is one the agent returned or accepted",
     area: "session-matching",
@@ -151,6 +155,7 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
   }),
   client({
     id: "client.jsonrpc.no-reply-to-notification",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/
     title: "the client never answers a notification of the agent's, not even with an error or with id null",
     area: "jsonrpc",
     level: "must",
@@ -160,6 +165,7 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
   }),
   client({
     id: "client.jsonrpc.every-request-answered-once",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/
     title: "each request the agent sends gets exactly one response from the client",
     area: "jsonrpc",
     level: "must",

@@ -18,6 +18,11 @@ import { ACP_CLIENT_SERVICES_REQUIREMENTS } from "./acp-client-services.js";
 import { ACP_CLIENT_CANCELLATION_REQUIREMENTS } from "./acp-client-cancellation.js";
 import { ACP_CLIENT_ELICITATION_REQUIREMENTS } from "./acp-client-elicitation.js";
 import { ACP_CLIENT_COMMAND_REQUIREMENTS } from "./acp-client-commands.js";
+import { ACP_CLIENT_V2_INITIALIZATION_REQUIREMENTS } from "./acp-client-v2-initialization.js";
+import {
+  ACP_CLIENT_V2_CANCELLATION_REQUIREMENTS,
+  ACP_CLIENT_V2_PROMPT_REQUIREMENTS,
+} from "./acp-client-v2-prompt.js";
 
 const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
   protocol: "acp" as const,
@@ -54,6 +59,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   }),
   client({
     id: "client.framing.writes-only-jsonrpc",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/
     title: "everything the client writes to the agent's stdin is a JSON-RPC message on one line",
     area: "framing",
     level: "must",
@@ -81,6 +87,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   }),
   client({
     id: "client.jsonrpc.unique-request-ids",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/
     title: "the client never reuses the id of a request that is still pending",
     area: "jsonrpc",
     level: "must",
@@ -104,6 +111,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   // initialization
   client({
     id: "client.initialization.refuses-unsupported-version",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/
     title: "when the agent answers an unsupported protocolVersion (999), the client goes no further",
     area: "initialization",
     level: "should",
@@ -198,6 +206,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   // cleanup
   client({
     id: "client.cleanup.agent-group-gone",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/
     title:
       "after a normal turn, a timeout and a protocol error, the agent and its grandchild in the same process group are gone",
     area: "cleanup",
@@ -209,6 +218,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   }),
   client({
     id: "client.cleanup.closes-stdin-first",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/
     title: "the client closes the agent's stdin before signalling it",
     area: "cleanup",
     level: "should",
@@ -219,6 +229,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   }),
   client({
     id: "client.cleanup.escaped-grandchild",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/
     title: "whether a grandchild that escaped the agent's process group (setsid) outlives the client",
     area: "cleanup",
     level: "info",
@@ -235,6 +246,9 @@ export const ACP_CLIENT_REQUIREMENTS = [
   ...ACP_CLIENT_CANCELLATION_REQUIREMENTS,
   ...ACP_CLIENT_ELICITATION_REQUIREMENTS,
   ...ACP_CLIENT_COMMAND_REQUIREMENTS,
+  ...ACP_CLIENT_V2_INITIALIZATION_REQUIREMENTS,
+  ...ACP_CLIENT_V2_PROMPT_REQUIREMENTS,
+  ...ACP_CLIENT_V2_CANCELLATION_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpClientRequirementId = (typeof ACP_CLIENT_REQUIREMENTS)[number]["id"];

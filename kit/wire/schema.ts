@@ -125,8 +125,9 @@ export class AcpSchema {
   static #shared: AcpSchema | undefined;
   static #sharedV2: AcpSchema | undefined;
 
-  /** The pinned v1 schema, loaded once per process. */
-  static load(): AcpSchema {
+  /** The pinned schema of a protocol version (default v1), loaded once per process. */
+  static load(version: 1 | 2 = 1): AcpSchema {
+    if (version === 2) return AcpSchema.loadV2();
     AcpSchema.#shared ??= new AcpSchema(
       JSON.parse(readFileSync(ACP_SCHEMA_PATH, "utf8")) as SchemaDocument,
       loadPrecompiledValidators(),

@@ -18,6 +18,7 @@ import { probeClientMethods } from "./client-methods-probe.js";
 import { RequestControl } from "./request-control.js";
 import { answerInitialize } from "./initialize-answer.js";
 import { updateForAction } from "./update-actions.js";
+import { MockAgentV2Runtime } from "./v2/mock-agent-v2.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
 type Reply = { result: unknown } | { error: RpcError };
@@ -65,6 +66,10 @@ export class MockAgentRuntime {
   }
 
   start(): void {
+    if (this.#script.protocolVersion === 2) {
+      new MockAgentV2Runtime(this.#script, this.#wire).start(); // a v2 agent speaks as peers/agent/v2/ says
+      return;
+    }
     this.#wire.start(
       (message) => {
         const handled = this.#onMessage(message);

@@ -19,6 +19,8 @@ import { referenceMcpServers, traceMeta } from "./turn-context.js";
 import { SERVED_CAPABILITIES, serveClientMethods } from "./client-services.js";
 import { answerAsUser, ELICITATION_MODES } from "./elicitation-user.js";
 import { commandToRun } from "./command-run.js";
+import { VersionSwitch } from "./v2/client-version-switch.js";
+import { runV2Turn } from "./v2/client-turn-v2.js";
 
 export interface AcpTurnOptions {
   command: string;
@@ -29,6 +31,8 @@ export interface AcpTurnOptions {
   clientName: string;
   /** Opens the session (default: session/new) and finishes it after the turn: the reference client's client-sessions.ts. */
   sessions?: TurnSessions;
+  /** Ask for ACP v2 and speak it when the agent answers 2 (v2/client-turn-v2.ts); v1 when it answers 1. */
+  offerV2?: boolean;
 }
 
 export interface AcpTurn {
@@ -98,20 +102,26 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
       // Unknown or already completed elicitation ids are ignored (elicitation.mdx#url-completion).
       .onNotification(acp.methods.client.elicitation.complete, () => {});
     served = serveClientMethods(client, () => options.cwd ?? process.cwd());
+    const versions = options.offerV2 ? new VersionSwitch(agent.stdout, agent.stdin) : undefined;
     const stream = acp.ndJsonStream(
-      Writable.toWeb(agent.stdin) as WritableStream<Uint8Array>,
-      Readable.toWeb(agent.stdout) as ReadableStream<Uint8Array>,
+      versions?.writable ?? (Writable.toWeb(agent.stdin) as WritableStream<Uint8Array>),
+      versions?.readable ?? (Readable.toWeb(agent.stdout) as ReadableStream<Uint8Array>),
     );
     return client.connectWith(stream, async (connection) => {
+      const info = { name: options.clientName, version: KIT_VERSION };
       const init = await connection.request(acp.methods.agent.initialize, {
-        protocolVersion: acp.PROTOCOL_VERSION,
+        protocolVersion: options.offerV2 ? 2 : acp.PROTOCOL_VERSION,
         clientCapabilities: {
           ...SERVED_CAPABILITIES,
           session: CONFIG_OPTION_CAPABILITIES,
           elicitation: { form: {}, url: {} }, // ELICITATION_MODES, as the handler serves
         },
-        clientInfo: { name: options.clientName, version: KIT_VERSION },
-      });
+        clientInfo: info,
+        // Asking for 2, the request carries v2's fields too: an agent answering 2 reads these, one answering 1 the v1 ones.
+        ...(options.offerV2 ? { info, capabilities: {} } : {}),
+      } as acp.InitializeRequest);
+      if (versions && init.protocolVersion === 2)
+        return runV2Turn(versions.takeOver(), { cwd: options.cwd ?? process.cwd(), prompt: options.prompt });
       if (init.protocolVersion !== acp.PROTOCOL_VERSION)
         throw new Error(
           `the agent speaks ACP protocol version ${init.protocolVersion}; this client speaks ${acp.PROTOCOL_VERSION}`,

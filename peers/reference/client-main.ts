@@ -7,7 +7,8 @@
  *
  * It runs one prompt turn (see acp-turn.ts: the agent in its own process group, fs and
  * terminal advertised and served, permission requests rejected, the agent's whole group ended at the
- * end), prints the agent's message text, and exits 0 on end_turn, 1 on any failure. What it
+ * end), prints the agent's message text, and exits 0 on end_turn, 1 on any failure. It asks
+ * for ACP v2 and speaks v2 to an agent that answers 2 (v2/client-turn-v2.ts), v1 to one that answers 1. What it
  * does with the session methods the agent advertises (--session, --add-dir) is client-sessions.ts.
  */
 import { startAcpTurn } from "./acp-turn.js";
@@ -29,6 +30,7 @@ const turn = startAcpTurn({
   timeoutMs,
   clientName: "acp-conformance-reference-client",
   sessions,
+  offerV2: true, // asks for ACP v2, and speaks v1 to an agent that answers 1 (v2/client-turn-v2.ts)
 });
 let code = 1;
 try {

@@ -23,9 +23,11 @@ export const GENERIC_CLIENT_REQUIREMENTS = [
   ...PARAMS_CHECK_REQUIREMENTS,
 ] as const satisfies readonly RequirementId[];
 
-/** The frames the mock agent read, as lines, with what the agent had sent before each. */
-function frameProblems(run: ClientRun): { framing: string[]; schema: string[]; reusedIds: string[] } {
-  const schema = AcpSchema.load();
+/** The frames the mock agent read, as lines, with what the agent had sent before each (v2's checks pass the v2 schema). */
+export function frameProblems(
+  run: ClientRun,
+  schema: AcpSchema = AcpSchema.load(),
+): { framing: string[]; schema: string[]; reusedIds: string[] } {
   const result = { framing: [] as string[], schema: [] as string[], reusedIds: [] as string[] };
   const agentRequests = new Map<string, string>(); // id key → method, for the agent's own requests
   const pending = new Set<string>(); // the client's requests not yet answered

@@ -2,8 +2,8 @@
  * Checks over every run of the client of the VERSION and PARAMS of what it sends, beyond what
  * the schema's validation (client.schema.valid-payloads) sees: protocolVersion of at least 1,
  * clientInfo and clientCapabilities given, no method of a later ACP version once 1 is agreed,
- * absolute paths, MCP servers' shape, no custom root fields, custom methods _-prefixed, and
- * trace context of the W3C shape.
+ * absolute paths, MCP servers' shape, no custom root fields (an initialize asking for 2 may carry
+ * v2's fields beside v1's), custom methods _-prefixed, and trace context of the W3C shape.
  */
 import { createRequire } from "node:module";
 import { isAbsolute, win32 } from "node:path";
@@ -41,6 +41,12 @@ function methodsOfLaterVersions(): Set<string> {
       .filter((method): method is string => typeof method === "string" && !v1.has(method)),
   );
   return laterMethods;
+}
+
+/** The root fields of v2's initialize request: not custom in a request that asks for version 2. */
+function laterInitializeFields(): Set<string> {
+  const v2 = AcpSchema.load(2).document;
+  return rootProperties(v2, v2.$defs.InitializeRequest!);
 }
 
 /** The properties a definition lists at its root, through $ref, allOf, anyOf and oneOf. */
@@ -203,11 +209,12 @@ function extensionChecks(timeline: WireTimeline): Check[] {
   const traceProblems: string[] = [];
   let traceKeys = 0;
   let judged = 0;
-  const judgeRoot = (what: string, defName: string | undefined, payload: unknown) => {
+  const judgeRoot = (what: string, defName: string | undefined, payload: unknown, laterFields = false) => {
     const object = asObject(payload);
     if (!defName || !object) return;
     judged += 1;
     const allowed = rootProperties(schema.document, schema.document.$defs[defName]!);
+    if (laterFields) for (const name of laterInitializeFields()) allowed.add(name);
     const extra = Object.keys(object).filter((key) => !allowed.has(key));
     if (extra.length > 0)
       rootFields.push(
@@ -233,7 +240,14 @@ function extensionChecks(timeline: WireTimeline): Check[] {
         unprefixed.push(
           `the client sent ${message.method}, which is no ACP method and does not start with an underscore`,
         );
-      judgeRoot(`${message.method} params`, schema.methods.get(message.method)?.paramsDef, message.params);
+      // An initialize asking for a later version may carry that version's fields too (v2's info and capabilities).
+      const later = message.method === "initialize" && Number(asObject(message.params)?.protocolVersion) >= 2;
+      judgeRoot(
+        `${message.method} params`,
+        schema.methods.get(message.method)?.paramsDef,
+        message.params,
+        later,
+      );
     } else if (message.kind === "response" && message.hasResult && !message.hasError) {
       const method = agentRequests.get(JSON.stringify(message.id));
       judgeRoot(

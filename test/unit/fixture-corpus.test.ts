@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ADAPTER_FIXTURES } from "../../fixtures/adapters/manifest.js";
 import { AGENT_FIXTURES, AGENT_V2_FIXTURES } from "../../fixtures/agents/manifest.js";
-import { CLIENT_FIXTURES } from "../../fixtures/clients/manifest.js";
+import { CLIENT_FIXTURES, CLIENT_V2_FIXTURES } from "../../fixtures/clients/manifest.js";
 import { HOST_FIXTURES } from "../../fixtures/hosts/manifest.js";
 import { RUNTIME_FIXTURES } from "../../fixtures/runtimes/manifest.js";
 import { REQUIREMENTS, type RequirementId } from "../../kit/requirements/index.js";
@@ -25,13 +25,14 @@ const PROGRAM_CORPORA = [
   },
   { side: "client", folder: "clients", fixtures: CLIENT_FIXTURES },
   { side: "adapter", folder: "adapters", fixtures: ADAPTER_FIXTURES },
+  { side: "client", folder: "clients/v2", fixtures: CLIENT_V2_FIXTURES },
   { side: "host", folder: "hosts", fixtures: HOST_FIXTURES },
   { side: "runtime", folder: "runtimes", fixtures: RUNTIME_FIXTURES },
 ] as const;
 
 const MANIFESTS = [
   { side: "agent", fixtures: [...AGENT_FIXTURES, ...AGENT_V2_FIXTURES] },
-  { side: "client", fixtures: CLIENT_FIXTURES },
+  { side: "client", fixtures: [...CLIENT_FIXTURES, ...CLIENT_V2_FIXTURES] },
   { side: "adapter", fixtures: ADAPTER_FIXTURES },
   { side: "host", fixtures: HOST_FIXTURES },
   { side: "runtime", fixtures: RUNTIME_FIXTURES },

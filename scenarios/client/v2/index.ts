@@ -2,11 +2,23 @@
  * Client mode's v2 profile (`client --protocol-version 2`): the scenarios that test a client
  * against the ACP v2 draft, in run order, and the requirements recorded over every v2 run.
  * The folder has the layout of a mode's (ARCHITECTURE.md, section 4) and may use client mode's
- * v1 parts where the wire is the same in both versions.
+ * v1 parts where the wire is the same in both versions. The kit's agent here is the mock agent
+ * with `protocolVersion: 2` (peers/agent/v2/), but for answered-1, which plays a v1-only agent.
  */
 import type { RequirementId } from "../../../kit/requirements/index.js";
 import type { Scenario } from "../../../kit/scenario.js";
+import { GENERIC_CLIENT_V2_CHECK_REQUIREMENTS } from "./generic-checks-v2.js";
+import { cancelWhileAskingV2Scenario } from "./cancellation.js";
+import { answeredOneScenario, unsupportedVersionV2Scenario } from "./negotiation.js";
+import { promptTurnV2Scenario } from "./prompt-turn.js";
+import { stopReasonsV2Scenario } from "./stop-reasons.js";
 
-export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [];
+export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
+  promptTurnV2Scenario,
+  stopReasonsV2Scenario,
+  answeredOneScenario,
+  unsupportedVersionV2Scenario,
+  cancelWhileAskingV2Scenario,
+];
 
-export const GENERIC_CLIENT_V2_REQUIREMENTS: readonly RequirementId[] = [];
+export const GENERIC_CLIENT_V2_REQUIREMENTS: readonly RequirementId[] = GENERIC_CLIENT_V2_CHECK_REQUIREMENTS;

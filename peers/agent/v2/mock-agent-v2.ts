@@ -1,0 +1,267 @@
+/**
+ * The scripted mock agent as an ACP v2 agent (a script with `protocolVersion: 2`), straight on
+ * JSON-RPC like the v1 one so a script can make it misbehave. What changes from v1
+ * (migration.mdx): initialize answers `info` and `capabilities`; session/prompt is answered at
+ * once as an acknowledgment (prompt-lifecycle.mdx#2-prompt-accepted), and the turn then runs as
+ * updates: the user message, `state_update` running, the script's actions as v2 updates, and
+ * `state_update` idle carrying the stop reason, which ends the turn. session/cancel ends it with
+ * idle `cancelled`. The methods v2 removed (session/load, session/set_mode, authenticate, fs and
+ * terminal) are unknown methods here.
+ */
+import { isAbsolute } from "node:path";
+import type { Frame, PeerWire } from "../../peer-wire.js";
+import type { AgentAction, AgentScript, CommonAction } from "../../script-types.js";
+import { ClientRequests, classifyOutcome, type Turn } from "../client-requests.js";
+import { v2UpdateForAction } from "./updates-v2.js";
+
+type RpcError = { code: number; message: string; data?: unknown };
+type Reply = { result: unknown } | { error: RpcError };
+type TurnEnd = { stopReason: string; error?: RpcError } | "hang";
+
+const DEFAULT_OPTIONS = [
+  { optionId: "allow", name: "Allow once", kind: "allow_once" },
+  { optionId: "reject", name: "Reject", kind: "reject_once" },
+];
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+export class MockAgentV2Runtime {
+  readonly #script: AgentScript;
+  readonly #wire: PeerWire;
+  readonly #requests: ClientRequests;
+  /** Each session's turns run one after another: a prompt sent while one runs waits its turn. */
+  readonly #sessions = new Map<string, { cwd: string; turn?: Turn; queue: Promise<void> }>();
+  readonly #usedRules = new Set<number>();
+  readonly #inFlight = new Set<Promise<void>>();
+  #counter = 0;
+  #sessionsCreated = 0;
+
+  constructor(script: AgentScript, wire: PeerWire) {
+    this.#script = script;
+    this.#wire = wire;
+    this.#requests = new ClientRequests(wire, (prefix) => this.#id(prefix));
+  }
+
+  start(): void {
+    this.#wire.start(
+      (message) => {
+        const handled = this.#onMessage(message);
+        this.#inFlight.add(handled);
+        void handled.finally(() => this.#inFlight.delete(handled));
+      },
+      () => void this.#exitWhenIdle(),
+    );
+  }
+
+  /** On stdin EOF: finish answering what was already read (at most a second), then exit. */
+  async #exitWhenIdle(): Promise<void> {
+    await Promise.race([Promise.allSettled([...this.#inFlight]), sleep(1_000)]);
+    await this.#wire.exit(0);
+  }
+
+  #id(prefix: string): string {
+    this.#counter += 1;
+    return `${prefix}-${this.#script.seed ?? 0}-${this.#counter}`;
+  }
+
+  #update(sessionId: string, update: Record<string, unknown>): void {
+    this.#wire.send({ jsonrpc: "2.0", method: "session/update", params: { sessionId, update } });
+  }
+
+  async #onMessage(message: unknown): Promise<void> {
+    if (typeof message !== "object" || message === null || Array.isArray(message)) {
+      const error =
+        message === undefined
+          ? { code: -32700, message: "Parse error" }
+          : { code: -32600, message: "Invalid request" };
+      this.#wire.send({ jsonrpc: "2.0", id: null, error });
+      return;
+    }
+    const frame = message as Frame;
+    const params = (frame.params ?? {}) as Record<string, unknown>;
+    if (typeof frame.method !== "string") {
+      if ("result" in frame || "error" in frame) this.#requests.deliver(frame);
+      return;
+    }
+    if (!("id" in frame)) {
+      if (frame.method === "session/cancel" && typeof params.sessionId === "string") {
+        this.#wire.log.add({ kind: "cancel", sessionId: params.sessionId });
+        this.#sessions.get(params.sessionId)?.turn?.cancelled.abort();
+      }
+      return;
+    }
+    if (frame.method === "session/prompt") return this.#prompt(params, frame.id);
+    this.#wire.send({ jsonrpc: "2.0", id: frame.id, ...(await this.#answer(frame.method, params)) });
+  }
+
+  async #answer(method: string, params: Record<string, unknown>): Promise<Reply> {
+    const answer = this.#script.initialize ?? {};
+    switch (method) {
+      case "initialize": {
+        if (answer.delayMs) await sleep(answer.delayMs);
+        if (answer.error) return { error: answer.error };
+        if (typeof params.protocolVersion !== "number" || !Number.isInteger(params.protocolVersion))
+          return { error: { code: -32602, message: "Invalid params: protocolVersion must be an integer" } };
+        const version =
+          answer.protocolVersion === "echo" ? params.protocolVersion : (answer.protocolVersion ?? 2);
+        const result: Record<string, unknown> = {
+          protocolVersion: version,
+          info: answer.agentInfo ?? { name: "acp-conformance-mock-agent", version: "2.0.0" },
+          capabilities: answer.agentCapabilities ?? { session: { mcp: { stdio: {}, http: {} } } },
+        };
+        if (answer.authMethods) result.authMethods = answer.authMethods;
+        return { result };
+      }
+      case "auth/login":
+      case "auth/logout":
+        // Served only when advertised (initialization.mdx: omitted or empty authMethods means neither method).
+        return answer.authMethods?.length
+          ? { result: {} }
+          : { error: { code: -32601, message: `Method not found: ${method}` } };
+      case "session/new": {
+        if (typeof params.cwd !== "string" || !isAbsolute(params.cwd))
+          return { error: { code: -32602, message: "Invalid params: cwd must be an absolute path" } };
+        const sessionId = this.#script.sessionIds?.[this.#sessionsCreated++] ?? this.#id("session");
+        this.#sessions.set(sessionId, { cwd: params.cwd, queue: Promise.resolve() });
+        return { result: { sessionId } };
+      }
+      default:
+        return { error: { code: -32601, message: `Method not found: ${method}` } };
+    }
+  }
+
+  /** Acknowledges the prompt at once, then runs the turn behind any turn still running on the session. */
+  async #prompt(params: Record<string, unknown>, requestId: unknown): Promise<void> {
+    const session = typeof params.sessionId === "string" ? this.#sessions.get(params.sessionId) : undefined;
+    if (!Array.isArray(params.prompt) || params.prompt.length === 0 || !session) {
+      const error = session
+        ? { code: -32602, message: "Invalid params: prompt must be a non-empty array" }
+        : { code: -32002, message: `Session not found: ${String(params.sessionId)}` };
+      this.#wire.send({ jsonrpc: "2.0", id: requestId, error });
+      return;
+    }
+    const sessionId = params.sessionId as string;
+    const prompt = params.prompt as Array<{ type?: string; text?: string }>;
+    const text = prompt.map((block) => (block.type === "text" ? (block.text ?? "") : "")).join("\n");
+    const messageId = this.#id("user-message");
+    this.#wire.send({ jsonrpc: "2.0", id: requestId, result: { messageId } });
+    this.#update(sessionId, { sessionUpdate: "user_message", messageId, content: prompt });
+    const turn: Turn = {
+      sessionId,
+      requestId,
+      text,
+      cwd: session.cwd,
+      cancelled: new AbortController(),
+      permissions: new Map(),
+    };
+    const run = session.queue.then(async () => {
+      session.turn = turn;
+      this.#update(sessionId, { sessionUpdate: "state_update", state: "running" });
+      const end = await this.#runTurn(turn, this.#actionsFor(text));
+      if (session.turn === turn) session.turn = undefined;
+      if (end === "hang") return;
+      this.#update(sessionId, { sessionUpdate: "state_update", state: "idle", ...end });
+    });
+    session.queue = run;
+    await run;
+  }
+
+  #actionsFor(text: string): AgentAction[] {
+    for (const [index, rule] of (this.#script.prompts ?? []).entries()) {
+      if (rule.once && this.#usedRules.has(index)) continue;
+      if (rule.match !== undefined && !text.includes(rule.match)) continue;
+      if (rule.once) this.#usedRules.add(index);
+      return rule.actions;
+    }
+    return [{ message: `You said: ${text.slice(0, 200)}` }, { stop: "end_turn" }];
+  }
+
+  async #runTurn(turn: Turn, actions: AgentAction[]): Promise<TurnEnd> {
+    const cancel = this.#script.cancel ?? {};
+    const honour = cancel.honour ?? true;
+    const cancelled = async (): Promise<TurnEnd> => {
+      if (cancel.afterMs) await sleep(cancel.afterMs);
+      return { stopReason: cancel.stopReason ?? "cancelled" };
+    };
+    for (const action of actions) {
+      if (honour && turn.cancelled.signal.aborted) return cancelled();
+      const end = await this.#runAction(turn, action, honour);
+      if (end) return end;
+    }
+    if (honour && turn.cancelled.signal.aborted) return cancelled();
+    return { stopReason: "end_turn" };
+  }
+
+  async #runAction(turn: Turn, action: AgentAction, honour: boolean): Promise<TurnEnd | undefined> {
+    const asUpdate = v2UpdateForAction(action, (prefix) => this.#id(prefix));
+    if (asUpdate) this.#update(asUpdate.sessionId ?? turn.sessionId, asUpdate.body);
+    else if ("requestPermission" in action) await this.#requestPermission(turn, action.requestPermission);
+    else if ("ifPermission" in action) {
+      const { as, outcome, then, else: otherwise } = action.ifPermission;
+      const branch =
+        classifyOutcome(turn.permissions.get(as ?? "last")) === outcome ? then : (otherwise ?? []);
+      for (const inner of branch) {
+        const end = await this.#runAction(turn, inner, honour);
+        if (end) return end;
+      }
+    } else if ("repeat" in action) {
+      for (let round = 0; round < action.repeat.times; round++)
+        for (const inner of action.repeat.actions) {
+          if (honour && turn.cancelled.signal.aborted) return undefined;
+          const end = await this.#runAction(turn, inner, honour);
+          if (end) return end;
+        }
+    } else if ("frame" in action) {
+      const text = action.frame
+        .replaceAll("{{requestId}}", JSON.stringify(turn.requestId))
+        .replaceAll("{{sessionId}}", turn.sessionId);
+      this.#wire.writeRaw(Buffer.from(`${text}\n`));
+      this.#wire.log.add({ kind: "sent", text: text.slice(0, 64 * 1024) });
+    } else if ("stop" in action) return { stopReason: action.stop };
+    else if ("error" in action) return { stopReason: "error", error: action.error };
+    else if ("hang" in action) return "hang";
+    else if ("delay" in action) await sleep(action.delay, honour ? turn.cancelled.signal : undefined);
+    else if (
+      "readFile" in action ||
+      "writeFile" in action ||
+      "terminal" in action ||
+      "probeClientMethods" in action
+    )
+      throw new Error("v2 has no client fs or terminal methods: this action is v1-only");
+    else if ("request" in action) await this.#requests.request(action.request.method, action.request.params);
+    else await this.#wire.runCommonAction(action as CommonAction);
+    return undefined;
+  }
+
+  /** A v2 permission request: a required title and the tool call as its subject; running again once answered. */
+  async #requestPermission(
+    turn: Turn,
+    spec: { toolCallId?: string; title?: string; options?: Array<Record<string, unknown>>; as?: string },
+  ): Promise<void> {
+    const toolCallId = spec.toolCallId ?? this.#id("tool");
+    const options = spec.options ?? DEFAULT_OPTIONS;
+    this.#update(turn.sessionId, { sessionUpdate: "state_update", state: "requires_action" });
+    const answer = await this.#requests.request("session/request_permission", {
+      sessionId: turn.sessionId,
+      title: spec.title ?? "Run a tool",
+      subject: {
+        type: "tool_call",
+        toolCall: { toolCallId, title: spec.title ?? "Run a tool", status: "pending" },
+      },
+      options,
+    });
+    const outcome = (answer.result as { outcome?: unknown } | undefined)?.outcome ?? { error: answer.error };
+    const kind = options.find(
+      (option) => option.optionId === (outcome as { optionId?: unknown }).optionId,
+    )?.kind;
+    turn.permissions.set(spec.as ?? "last", { ...(outcome as object), kind });
+    turn.permissions.set("last", { ...(outcome as object), kind });
+    this.#wire.log.add({ kind: "permission", toolCallId, outcome });
+    if (!turn.cancelled.signal.aborted)
+      this.#update(turn.sessionId, { sessionUpdate: "state_update", state: "running" });
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * The reference client's prompt turn once the agent has answered initialize with
+ * protocolVersion 2, on the raw wire (the SDK's v1 connection made the initialize request and
+ * cannot change version within a connection). As v2's client checklist says (migration.mdx,
+ * "Migration checklist: Clients"): the session/prompt response is only the acknowledgment; the
+ * turn ends at the session's idle `state_update`, whose stop reason decides how it went;
+ * messages are tracked by `messageId` (client-messages-v2.ts); a permission request is answered
+ * with its reject option; and when the kit's cancel-while-asking hook names the run, the client
+ * cancels with session/cancel and waits for idle `cancelled` as the confirmation.
+ */
+import { SessionMessagesV2 } from "./client-messages-v2.js";
+
+type Frame = Record<string, unknown>;
+type RpcError = { code: number; message: string };
+
+/** The connection to the agent after initialize: frames out, and a handler for each frame in. */
+export interface V2Wire {
+  send(frame: Frame): void;
+  onFrame(handler: (frame: Frame) => void): void;
+}
+
+/** The kit's test hook (as the v1 client's in acp-turn.ts): the user cancels while a permission is asked. */
+const cancelsWhileAsking = () =>
+  process.env.ACP_CONFORMANCE_SCENARIO?.endsWith("cancel-while-asking") === true;
+
+export async function runV2Turn(wire: V2Wire, options: { cwd: string; prompt: string }): Promise<string> {
+  const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
+  let nextId = 1; // 0 was initialize's
+  const request = (method: string, params: Frame): Promise<unknown> => {
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      wire.send({ jsonrpc: "2.0", id, method, params });
+    });
+  };
+  const messages = new SessionMessagesV2();
+  let sessionId: string | undefined;
+  let idle: ((stopReason: string) => void) | undefined;
+
+  wire.onFrame((frame) => {
+    if (typeof frame.method !== "string") {
+      const waiting = typeof frame.id === "number" ? pending.get(frame.id) : undefined;
+      if (!waiting) return;
+      pending.delete(frame.id as number);
+      if ("error" in frame)
+        waiting.reject(new Error(`the agent answered ${(frame.error as RpcError)?.message}`));
+      else waiting.resolve(frame.result);
+      return;
+    }
+    const params = (frame.params ?? {}) as Frame;
+    if (frame.method === "session/update") {
+      if (sessionId === undefined || params.sessionId !== sessionId) return; // only this session's output
+      const update = (params.update ?? {}) as Frame;
+      if (update.sessionUpdate === "state_update" && update.state === "idle")
+        idle?.(typeof update.stopReason === "string" ? update.stopReason : "end_turn");
+      else messages.add(update);
+      return;
+    }
+    if (!("id" in frame)) return; // other notifications need no answer
+    wire.send({ jsonrpc: "2.0", id: frame.id, ...answerRequest(frame.method, params, wire) });
+  });
+
+  const session = (await request("session/new", { cwd: options.cwd })) as { sessionId?: unknown };
+  if (typeof session?.sessionId !== "string") throw new Error("session/new answered no sessionId");
+  sessionId = session.sessionId;
+  const ended = new Promise<string>((resolve) => {
+    idle = resolve;
+  });
+  // The response acknowledges the prompt; the turn is over only at idle (prompt-lifecycle.mdx#2-prompt-accepted).
+  await request("session/prompt", { sessionId, prompt: [{ type: "text", text: options.prompt }] });
+  const stopReason = await ended;
+  if (stopReason !== "end_turn") throw new Error(`the turn ended with ${stopReason}`);
+  return messages.text;
+}
+
+/** The answer to one request from the agent: a permission is rejected (or cancelled by the hook); anything else is unknown. */
+function answerRequest(
+  method: string,
+  params: Frame,
+  wire: V2Wire,
+): { result: unknown } | { error: RpcError } {
+  if (method !== "session/request_permission")
+    return { error: { code: -32601, message: `Method not found: ${method}` } };
+  if (cancelsWhileAsking()) {
+    wire.send({ jsonrpc: "2.0", method: "session/cancel", params: { sessionId: params.sessionId } });
+    return { result: { outcome: { outcome: "cancelled" } } };
+  }
+  const options = Array.isArray(params.options)
+    ? (params.options as Array<{ optionId?: unknown; kind?: unknown }>)
+    : [];
+  const reject = options.find((option) => option.kind === "reject_once" || option.kind === "reject_always");
+  return {
+    result: {
+      outcome: reject ? { outcome: "selected", optionId: reject.optionId } : { outcome: "cancelled" },
+    },
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * One connection to the agent, handed from the SDK's v1 connection to the reference client's v2
+ * turn when initialize is answered with protocolVersion 2. A connection speaks one version after
+ * initialize (migration.mdx#version-negotiation), and the SDK's v1 connection cannot switch, so
+ * the agent's bytes go to the SDK until `takeOver()` and to the v2 turn's line reader after it;
+ * the SDK's writes pass through, and its closing the stream does not close the agent's stdin
+ * (the turn's stop() does that). Nothing follows the initialize answer until the client asks,
+ * so no byte is in flight at the switch.
+ */
+import type { Readable, Writable } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+import type { V2Wire } from "./client-turn-v2.js";
+
+export class VersionSwitch {
+  readonly readable: ReadableStream<Uint8Array>;
+  readonly writable: WritableStream<Uint8Array>;
+  #toSdk: ReadableStreamDefaultController<Uint8Array> | undefined;
+  #toV2: ((frame: Record<string, unknown>) => void) | undefined;
+  #taken = false;
+  #buffer = "";
+  readonly #decoder = new StringDecoder("utf8"); // a character split across chunks stays whole
+  readonly #stdin: Writable;
+
+  constructor(stdout: Readable, stdin: Writable) {
+    this.#stdin = stdin;
+    this.readable = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        this.#toSdk = controller;
+      },
+      cancel: () => {
+        this.#toSdk = undefined; // the SDK is done reading: later bytes are nobody's
+      },
+    });
+    this.writable = new WritableStream<Uint8Array>({
+      write: (chunk) => {
+        stdin.write(chunk);
+      },
+    });
+    stdout.on("data", (chunk: Buffer) => (this.#taken ? this.#read(chunk) : this.#toSdk?.enqueue(chunk)));
+    stdout.on("end", () => {
+      if (!this.#taken) this.#toSdk?.close();
+      this.#toSdk = undefined;
+    });
+  }
+
+  /** From now on the agent's frames go to the v2 turn. */
+  takeOver(): V2Wire {
+    this.#taken = true;
+    return {
+      send: (frame) => this.#stdin.write(`${JSON.stringify(frame)}\n`),
+      onFrame: (handler) => {
+        this.#toV2 = handler;
+      },
+    };
+  }
+
+  #read(chunk: Buffer): void {
+    this.#buffer += this.#decoder.write(chunk);
+    for (let newline = this.#buffer.indexOf("\n"); newline !== -1; newline = this.#buffer.indexOf("\n")) {
+      const line = this.#buffer.slice(0, newline).trim();
+      this.#buffer = this.#buffer.slice(newline + 1);
+      let frame: unknown;
+      try {
+        frame = JSON.parse(line);
+      } catch {
+        continue; // not JSON: nothing this client can act on
+      }
+      if (typeof frame === "object" && frame !== null && !Array.isArray(frame))
+        this.#toV2?.(frame as Record<string, unknown>);
+    }
+  }
+}
