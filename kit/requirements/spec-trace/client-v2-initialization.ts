@@ -11,7 +11,7 @@ export const CLIENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>
     line: 24,
     keyword: "MUST",
     says: "The client calls initialize, and has its answer, before it creates a session.",
-    gap: "The v1 requirement client.initialization.session-after-initialize checks this once a v2 scenario records it.",
+    checkedBy: ["client.initialization.session-after-initialize"],
   },
   {
     id: "initialization#initialize-params",
@@ -21,7 +21,7 @@ export const CLIENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>
     keyword: "schema",
     says: "initialize carries an integer protocolVersion, capabilities and the required info (v2's names, not clientCapabilities or clientInfo).",
     schema: "schema/v2/schema.json#/$defs/InitializeRequest",
-    gap: "Validate the client's v2 initialize against the v2 InitializeRequest and fail clientCapabilities or clientInfo in it.",
+    checkedBy: ["client.v2.schema.valid-payloads"],
   },
   {
     id: "initialization#auth-gated-by-methods",
@@ -30,7 +30,7 @@ export const CLIENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>
     line: 78,
     keyword: "MUST NOT",
     says: "The client calls neither auth/login nor auth/logout when authMethods is omitted or empty.",
-    gap: "The kit's agent answers initialize without authMethods; fail any auth/login or auth/logout the client sends.",
+    checkedBy: ["client.v2.initialization.no-auth-without-methods"],
   },
   {
     id: "initialization#speaks-agreed-version",
@@ -39,7 +39,7 @@ export const CLIENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>
     line: 86,
     keyword: "MUST",
     says: "Once the agent answers version 2, the client acts by the v2 spec: no session/load, session/set_mode, authenticate or logout, v2 shapes only.",
-    gap: "In a v2 run, fail any v1-only method the client sends and validate its messages against the v2 schema (the v1 requirement client.initialization.speaks-agreed-version judges the same for v1).",
+    checkedBy: ["client.v2.initialization.only-v2-methods", "client.v2.schema.valid-payloads"],
   },
   {
     id: "initialization#sends-latest-version",
@@ -48,7 +48,7 @@ export const CLIENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>
     line: 92,
     keyword: "MUST",
     says: "initialize carries the latest protocol version the client supports: 2 for a client that speaks v2.",
-    gap: "Fail a client run with --protocol-version 2 whose initialize asks for anything but 2 (the v1 requirement client.initialization.latest-version once a v2 scenario records it).",
+    checkedBy: ["client.v2.initialization.latest-version"],
   },
   {
     id: "initialization#unsupported-version-closes",
@@ -57,7 +57,7 @@ export const CLIENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>
     line: 96,
     keyword: "SHOULD",
     says: "A client that does not support the version the agent answered stops: no further request, and the connection closed.",
-    gap: "The v1 requirement client.initialization.refuses-unsupported-version checks this once a v2 scenario records it (the kit's agent answers 3 to a v2 client).",
+    checkedBy: ["client.initialization.refuses-unsupported-version"],
   },
   {
     id: "initialization#unsupported-version-user-told",
@@ -146,7 +146,7 @@ export const CLIENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>
     line: 53,
     keyword: "MUST NOT",
     says: "The client calls neither auth/login nor auth/logout when the agent's authMethods is omitted or empty.",
-    gap: "The kit's agent omits authMethods and answers session/new with auth_required; fail any auth/login or auth/logout.",
+    checkedBy: ["client.v2.initialization.no-auth-without-methods"],
   },
   {
     id: "authentication#unknown-method-type-ignored",
@@ -218,7 +218,7 @@ export const CLIENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>
     line: 211,
     keyword: "implied",
     says: "The client calls auth/logout only when the agent advertised authMethods; there is no logout marker to look for.",
-    gap: "The kit's agent advertises capabilities.auth {} but no authMethods; fail any auth/logout.",
+    checkedBy: ["client.v2.initialization.no-auth-without-methods"],
   },
   {
     id: "authentication#prepared-for-auth-errors",

@@ -35,7 +35,7 @@ export const CLIENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2
     line: 26,
     keyword: "implied",
     says: "To use v2 the client sends protocolVersion 2 in initialize.",
-    gap: "Fail a client run with --protocol-version 2 whose initialize carries another version.",
+    checkedBy: ["client.v2.initialization.latest-version"],
   },
   {
     id: "migration#one-version-per-connection",
@@ -44,7 +44,7 @@ export const CLIENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2
     line: 30,
     keyword: "implied",
     says: "After initialize a connection speaks exactly the one negotiated version.",
-    gap: "In a v2 run, fail any v1-only method the client sends (session/load, session/set_mode, authenticate, logout) and any v1 shape (clientCapabilities, untyped MCP server).",
+    checkedBy: ["client.v2.initialization.only-v2-methods", "client.v2.initialization.answered-1"],
   },
   {
     id: "migration#info-and-capabilities-names",
@@ -54,7 +54,7 @@ export const CLIENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2
     keyword: "schema",
     says: "The client's initialize uses info (required) and capabilities, not clientInfo or clientCapabilities.",
     schema: "schema/v2/schema.json#/$defs/InitializeRequest",
-    gap: "Fail a v2 initialize without params.info or with clientInfo or clientCapabilities.",
+    checkedBy: ["client.v2.schema.valid-payloads"],
   },
   {
     id: "migration#presence-checks",
@@ -72,7 +72,7 @@ export const CLIENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2
     line: 191,
     keyword: "implied",
     says: "v2 defines no fs or terminal client capability: the client sends neither.",
-    gap: "Fail a v2 initialize whose capabilities carry fs or terminal.",
+    checkedBy: ["client.v2.capabilities.no-removed-capabilities"],
   },
   {
     id: "migration#no-auth-without-methods",
@@ -81,7 +81,7 @@ export const CLIENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2
     line: 198,
     keyword: "MUST NOT",
     says: "If authMethods is omitted or empty, the client calls neither auth/login nor auth/logout.",
-    gap: "The kit's agent answers initialize with authMethods []; fail any auth/login or auth/logout.",
+    checkedBy: ["client.v2.initialization.no-auth-without-methods"],
   },
   {
     id: "migration#prompt-response-not-turn-end",
@@ -90,7 +90,7 @@ export const CLIENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2
     line: 251,
     keyword: "implied",
     says: "The session/prompt response is only an acknowledgment; the turn ends with the idle state_update.",
-    gap: "The kit's agent answers the prompt with {} at once and sends idle end_turn seconds later; fail a client that reports the turn over or prompts again before the idle.",
+    checkedBy: ["client.v2.prompt.turn-ends-at-idle"],
   },
   {
     id: "migration#stop-reason-from-idle",
@@ -99,7 +99,7 @@ export const CLIENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2
     line: 307,
     keyword: "implied",
     says: "The client takes the stop reason from the idle state_update.",
-    gap: "The kit's agent ends a turn with idle refusal; where the client reports a stop reason, it reports refusal.",
+    checkedBy: ["client.v2.prompt.ends-turn-on-every-stop-reason"],
   },
   {
     id: "migration#cancel-answers-permission",
@@ -108,7 +108,7 @@ export const CLIENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2
     line: 311,
     keyword: "implied",
     says: "After session/cancel the client still answers every pending permission request with cancelled.",
-    gap: "The v1 requirement client.permission.cancelled-on-cancel checks this once a v2 scenario records it.",
+    checkedBy: ["client.v2.cancellation.cancelled-permission"],
   },
   {
     id: "migration#updates-after-cancel",

@@ -15,7 +15,8 @@ export const CLIENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pa
     line: 325,
     keyword: "implied",
     says: "Whole-message updates replace or clear a message's content (omitted keeps it); chunks append to the current content.",
-    gap: "The kit's agent sends agent_message [A], chunk B, agent_message [C]; where the client's output shows the message, it reads C.",
+    checkedBy: ["client.v2.prompt.message-upsert"],
+    note: "Checked from the client's output: a whole-message update replaces the content shown. Clearing and appending after a replacement are not judged yet.",
   },
   {
     id: "migration#tool-call-created-by-update",
@@ -126,7 +127,7 @@ export const CLIENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pa
     line: 591,
     keyword: "implied",
     says: "v2 has no modes: the client never calls session/set_mode and changes mode with session/set_config_option.",
-    gap: "Fail any session/set_mode in a v2 run.",
+    checkedBy: ["client.v2.initialization.only-v2-methods"],
   },
   {
     id: "migration#unknown-categories-tolerated",

@@ -11,7 +11,7 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 10,
     keyword: "implied",
     says: "JSON-RPC 2.0: the client never reuses the id of one of its requests that is still pending.",
-    gap: "The v1 requirement client.jsonrpc.unique-request-ids checks this once a v2 scenario records it.",
+    checkedBy: ["client.jsonrpc.unique-request-ids"],
   },
   {
     id: "overview#every-request-answered",
@@ -20,7 +20,7 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 12,
     keyword: "implied",
     says: "Every request the agent sends gets exactly one response from the client.",
-    gap: "The v1 requirement client.jsonrpc.every-request-answered-once checks this once a v2 scenario records it.",
+    checkedBy: ["client.jsonrpc.every-request-answered-once"],
   },
   {
     id: "overview#initialize-first",
@@ -29,7 +29,7 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 26,
     keyword: "implied",
     says: "The client's first message is initialize, and it sends nothing else before the answer.",
-    gap: "The v1 requirements client.initialization.initialize-first and client.initialization.session-after-initialize check this once a v2 scenario records them.",
+    checkedBy: ["client.initialization.initialize-first", "client.initialization.session-after-initialize"],
   },
   {
     id: "overview#session-then-prompt",
@@ -83,7 +83,7 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 181,
     keyword: "implied",
     says: "A response the client sends has a result or an error with an integer code and a string message, never both.",
-    gap: "The v1 requirement client.framing.writes-only-jsonrpc checks this once a v2 scenario records it.",
+    checkedBy: ["client.framing.writes-only-jsonrpc"],
   },
   {
     id: "overview#unknown-method-not-found",
@@ -101,7 +101,7 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 185,
     keyword: "implied",
     says: "The client never answers a notification, not even with an error.",
-    gap: "The v1 requirement client.jsonrpc.no-reply-to-notification checks this once a v2 scenario records it.",
+    checkedBy: ["client.jsonrpc.no-reply-to-notification"],
   },
   {
     id: "overview#naming-conventions",

@@ -11,7 +11,7 @@ export const CLIENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 8,
     keyword: "MUST",
     says: "The client completes initialization before it creates a session.",
-    gap: "The v1 requirement client.initialization.session-after-initialize checks this once a v2 scenario records it.",
+    checkedBy: ["client.initialization.session-after-initialize"],
   },
   {
     id: "session-setup#new-session-params",
@@ -86,7 +86,7 @@ export const CLIENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 292,
     keyword: "implied",
     says: "The client uses the sessionId the agent returned in session/prompt, session/cancel, session/resume and session/close.",
-    gap: "The v1 requirement client.session-matching.known-session-ids checks this once a v2 scenario records it.",
+    checkedBy: ["client.session-matching.known-session-ids"],
   },
   {
     id: "session-setup#cwd-absolute",

@@ -11,7 +11,7 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 6,
     keyword: "MUST",
     says: "Every JSON-RPC message the client writes is encoded as UTF-8.",
-    gap: "The v1 requirement client.framing.writes-only-jsonrpc checks this once a v2 scenario records it.",
+    checkedBy: ["client.framing.writes-only-jsonrpc"],
   },
   {
     id: "transports#support-stdio",
@@ -50,7 +50,7 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 25,
     keyword: "MUST NOT",
     says: "Each message the client writes is one line: no newline inside the serialized JSON.",
-    gap: "The v1 requirement client.framing.writes-only-jsonrpc checks this once a v2 scenario records it.",
+    checkedBy: ["client.framing.writes-only-jsonrpc"],
   },
   {
     id: "transports#stderr-captured-or-ignored",
@@ -68,7 +68,7 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 28,
     keyword: "MUST NOT",
     says: "The client writes nothing to the agent's stdin that is not a valid ACP v2 message.",
-    gap: "The v1 requirements client.framing.writes-only-jsonrpc and client.schema.valid-payloads check this once a v2 scenario records them, the latter against the v2 schema.",
+    checkedBy: ["client.framing.writes-only-jsonrpc", "client.v2.schema.valid-payloads"],
   },
   {
     id: "transports#close-stdin-then-terminate",
@@ -77,7 +77,7 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 41,
     keyword: "implied",
     says: "At the end the client closes the agent's stdin before it terminates the process.",
-    gap: "The v1 requirement client.cleanup.closes-stdin-first checks this once a v2 scenario records it.",
+    checkedBy: ["client.cleanup.closes-stdin-first"],
   },
   {
     id: "transports#terminates-agent",
@@ -86,7 +86,7 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 41,
     keyword: "implied",
     says: "The client terminates the agent subprocess it launched, with its process group.",
-    gap: "The v1 requirements client.cleanup.agent-group-gone and client.cleanup.escaped-grandchild check this once a v2 scenario records them.",
+    checkedBy: ["client.cleanup.agent-group-gone", "client.cleanup.escaped-grandchild"],
   },
   {
     id: "transports#batch-accepted",
@@ -203,6 +203,6 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 28,
     keyword: "MUST NOT",
     says: "Not even an empty line: the client writes nothing between its messages.",
-    gap: "The v1 requirement client.framing.writes-only-jsonrpc checks this once a v2 scenario records it.",
+    checkedBy: ["client.framing.writes-only-jsonrpc"],
   },
 ];

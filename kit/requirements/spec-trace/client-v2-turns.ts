@@ -11,7 +11,7 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 10,
     keyword: "MUST",
     says: "The client sends session/prompt only after initialization and session setup.",
-    gap: "The v1 requirement client.prompt.prompt-after-setup checks this once a v2 scenario records it.",
+    checkedBy: ["client.prompt.prompt-after-setup"],
   },
   {
     id: "prompt-lifecycle#prompt-params",
@@ -21,7 +21,7 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "schema",
     says: "session/prompt carries the sessionId and a prompt array of content blocks.",
     schema: "schema/v2/schema.json#/$defs/PromptRequest",
-    gap: "Validate the client's v2 session/prompt against PromptRequest.",
+    checkedBy: ["client.v2.schema.valid-payloads"],
   },
   {
     id: "prompt-lifecycle#prompt-content-gated",
@@ -39,7 +39,7 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 109,
     keyword: "implied",
     says: "The empty session/prompt response only acknowledges the prompt: the client keeps the turn open until an idle state_update.",
-    gap: "The kit's agent answers the prompt with {} at once, then streams an agent_message and only then sends idle end_turn; fail a client that ends the turn (or exits, or prompts again) before the idle.",
+    checkedBy: ["client.v2.prompt.turn-ends-at-idle"],
   },
   {
     id: "prompt-lifecycle#user-message-owned-by-agent",
@@ -67,7 +67,8 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 234,
     keyword: "implied",
     says: "The client applies message updates and chunks per messageId in order: content replaces, [] or null clears, no content keeps, chunks append.",
-    gap: "The kit's agent sends agent_message [A], a chunk B, then agent_message [C] and a chunk D; where the client's output shows the message, it reads C then D.",
+    checkedBy: ["client.v2.prompt.message-upsert"],
+    note: "Checked from the client's output: a message replaced under its messageId is shown with its new content, not the old. Clearing with [] or null, and chunks appended after a replacement, are not judged yet.",
   },
   {
     id: "prompt-lifecycle#message-ids-grouped",
@@ -94,7 +95,7 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 332,
     keyword: "implied",
     says: "An idle state_update with a stopReason ends the turn: the client handles each stop reason (end_turn, max_tokens, max_turn_requests, refusal, cancelled).",
-    gap: "The kit's agent ends five turns with each stop reason on an idle state_update; expect the client to treat each as the turn's end (the v1 requirement client.prompt.ends-turn-on-every-stop-reason judges the same from the prompt response).",
+    checkedBy: ["client.v2.prompt.ends-turn-on-every-stop-reason"],
   },
   {
     id: "prompt-lifecycle#custom-stop-reason-survived",
@@ -158,7 +159,7 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 499,
     keyword: "MUST",
     says: "When it cancels, the client answers every pending session/request_permission with the cancelled outcome.",
-    gap: "The v1 requirement client.permission.cancelled-on-cancel checks this once a v2 scenario records it.",
+    checkedBy: ["client.v2.cancellation.cancelled-permission"],
   },
   {
     id: "prompt-lifecycle#cancelled-confirmed-by-idle",
