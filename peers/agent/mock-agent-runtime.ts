@@ -9,6 +9,7 @@ import type { ObservationLog } from "../observation-log.js";
 import type { Frame, PeerWire } from "../peer-wire.js";
 import type { AgentAction, AgentScript, CommonAction } from "../script-types.js";
 import { ClientRequests, classifyOutcome, type Turn } from "./client-requests.js";
+import { actionsForPrompt, runScriptedTurn } from "./scripted-turn.js";
 import { connectMcpServers } from "../reference/mcp-servers.js";
 import { answerSessionNewWithUpdates } from "./session-new-updates.js";
 import { AgentAuthentication } from "./authentication.js";
@@ -186,37 +187,15 @@ export class MockAgentRuntime {
       permissions: new Map(),
     };
     session.turn = turn;
-    const end = await this.#runTurn(turn, this.#actionsFor(text));
+    const end = await runScriptedTurn(
+      this.#script,
+      turn,
+      actionsForPrompt(this.#script, this.#usedRules, text),
+      (action, honour) => this.#runAction(turn, action, honour),
+    );
     if (session.turn === turn) session.turn = undefined;
     if (end === "hang") return "hang";
     return "error" in end ? { error: end.error } : { result: { stopReason: end.stopReason } };
-  }
-
-  #actionsFor(text: string): AgentAction[] {
-    const rules = this.#script.prompts ?? [];
-    for (const [index, rule] of rules.entries()) {
-      if (rule.once && this.#usedRules.has(index)) continue;
-      if (rule.match !== undefined && !text.includes(rule.match)) continue;
-      if (rule.once) this.#usedRules.add(index);
-      return rule.actions;
-    }
-    return [{ message: `You said: ${text.slice(0, 200)}` }, { stop: "end_turn" }];
-  }
-
-  async #runTurn(turn: Turn, actions: AgentAction[]): Promise<TurnEnd> {
-    const cancel = this.#script.cancel ?? {};
-    const honour = cancel.honour ?? true;
-    const cancelled = async (): Promise<TurnEnd> => {
-      if (cancel.afterMs) await sleep(cancel.afterMs);
-      return { stopReason: cancel.stopReason ?? "cancelled" };
-    };
-    for (const action of actions) {
-      if (honour && turn.cancelled.signal.aborted) return cancelled();
-      const end = await this.#runAction(turn, action, honour);
-      if (end) return end;
-    }
-    if (honour && turn.cancelled.signal.aborted) return cancelled();
-    return { stopReason: "end_turn" };
   }
 
   /** Runs one action; returns how the turn ends when the action ends it. */

@@ -12,6 +12,7 @@ import { isAbsolute } from "node:path";
 import type { Frame, PeerWire } from "../../peer-wire.js";
 import type { AgentAction, AgentScript, CommonAction } from "../../script-types.js";
 import { ClientRequests, classifyOutcome, type Turn } from "../client-requests.js";
+import { actionsForPrompt, runScriptedTurn } from "../scripted-turn.js";
 import { v2UpdateForAction } from "./updates-v2.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
@@ -26,7 +27,14 @@ const DEFAULT_OPTIONS = [
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 export class MockAgentV2Runtime {
@@ -161,39 +169,18 @@ export class MockAgentV2Runtime {
     const run = session.queue.then(async () => {
       session.turn = turn;
       this.#update(sessionId, { sessionUpdate: "state_update", state: "running" });
-      const end = await this.#runTurn(turn, this.#actionsFor(text));
+      const end = await runScriptedTurn(
+        this.#script,
+        turn,
+        actionsForPrompt(this.#script, this.#usedRules, text),
+        (action, honour) => this.#runAction(turn, action, honour),
+      );
       if (session.turn === turn) session.turn = undefined;
       if (end === "hang") return;
       this.#update(sessionId, { sessionUpdate: "state_update", state: "idle", ...end });
     });
     session.queue = run;
     await run;
-  }
-
-  #actionsFor(text: string): AgentAction[] {
-    for (const [index, rule] of (this.#script.prompts ?? []).entries()) {
-      if (rule.once && this.#usedRules.has(index)) continue;
-      if (rule.match !== undefined && !text.includes(rule.match)) continue;
-      if (rule.once) this.#usedRules.add(index);
-      return rule.actions;
-    }
-    return [{ message: `You said: ${text.slice(0, 200)}` }, { stop: "end_turn" }];
-  }
-
-  async #runTurn(turn: Turn, actions: AgentAction[]): Promise<TurnEnd> {
-    const cancel = this.#script.cancel ?? {};
-    const honour = cancel.honour ?? true;
-    const cancelled = async (): Promise<TurnEnd> => {
-      if (cancel.afterMs) await sleep(cancel.afterMs);
-      return { stopReason: cancel.stopReason ?? "cancelled" };
-    };
-    for (const action of actions) {
-      if (honour && turn.cancelled.signal.aborted) return cancelled();
-      const end = await this.#runAction(turn, action, honour);
-      if (end) return end;
-    }
-    if (honour && turn.cancelled.signal.aborted) return cancelled();
-    return { stopReason: "end_turn" };
   }
 
   async #runAction(turn: Turn, action: AgentAction, honour: boolean): Promise<TurnEnd | undefined> {
