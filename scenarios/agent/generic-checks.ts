@@ -51,6 +51,41 @@ export type WireRecord = Pick<
   "connection" | "context" | "transcript" | "target" | "ownDeadline"
 >;
 
+/** The checks of every stdout line and frame that read the same in v1 and v2 (their requirements list both). */
+export function recordWireFrameChecks(agent: WireRecord): void {
+  const frames = agent.connection.received.length;
+  checkFrameProblems(
+    agent,
+    "agent.framing.stdout-only-jsonrpc",
+    ["not-json", "blank-line", "not-a-message"],
+    `${frames} stdout lines, each one JSON-RPC message`,
+  );
+  checkFrameProblems(
+    agent,
+    "agent.framing.utf8",
+    ["invalid-utf8"],
+    `${agent.target.stdoutBytes} bytes of stdout, all valid UTF-8`,
+  );
+  checkFrameProblems(
+    agent,
+    "agent.limits.stdout-line-bounded",
+    ["oversize"],
+    `${agent.target.stdoutBytes} bytes of stdout, no line over 32 MiB`,
+  );
+  checkFrameProblems(
+    agent,
+    "agent.jsonrpc.version-field",
+    ["jsonrpc-version"],
+    `${frames} frames, each with "jsonrpc": "2.0"`,
+  );
+  checkFrameProblems(
+    agent,
+    "agent.jsonrpc.envelope",
+    ["envelope"],
+    `${frames} frames with a valid JSON-RPC envelope`,
+  );
+}
+
 export function checkFrameProblems(
   agent: WireRecord,
   requirement: RequirementId,
@@ -97,37 +132,7 @@ export function recordGenericChecks(agent: AgentRunRecord): void {
   const frames = connection.received.length;
   if (frames === 0 && connection.problems.length === 0) return; // nothing seen, nothing to claim
   recordExtensionNameChecks(agent);
-
-  checkFrameProblems(
-    agent,
-    "agent.framing.stdout-only-jsonrpc",
-    ["not-json", "blank-line", "not-a-message"],
-    `${frames} stdout lines, each one JSON-RPC message`,
-  );
-  checkFrameProblems(
-    agent,
-    "agent.framing.utf8",
-    ["invalid-utf8"],
-    `${agent.target.stdoutBytes} bytes of stdout, all valid UTF-8`,
-  );
-  checkFrameProblems(
-    agent,
-    "agent.limits.stdout-line-bounded",
-    ["oversize"],
-    `${agent.target.stdoutBytes} bytes of stdout, no line over 32 MiB`,
-  );
-  checkFrameProblems(
-    agent,
-    "agent.jsonrpc.version-field",
-    ["jsonrpc-version"],
-    `${frames} frames, each with "jsonrpc": "2.0"`,
-  );
-  checkFrameProblems(
-    agent,
-    "agent.jsonrpc.envelope",
-    ["envelope"],
-    `${frames} frames with a valid JSON-RPC envelope`,
-  );
+  recordWireFrameChecks(agent);
   checkFrameProblems(
     agent,
     "agent.schema.valid-payloads",

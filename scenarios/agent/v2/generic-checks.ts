@@ -5,7 +5,7 @@
  * (removed-surface-checks.ts).
  */
 import type { RequirementId } from "../../../kit/requirements/index.js";
-import { checkFrameProblems, recordRequestDeadlines } from "../generic-checks.js";
+import { checkFrameProblems, recordRequestDeadlines, recordWireFrameChecks } from "../generic-checks.js";
 import type { V2RunRecord } from "./v2-run-record.js";
 import { recordRemovedSurfaceChecks } from "./removed-surface-checks.js";
 import { recordTurnChecks } from "./turn-checks.js";
@@ -32,36 +32,7 @@ export function recordV2GenericChecks(agent: V2RunRecord): void {
   const { connection } = agent;
   const frames = connection.received.length;
   if (frames === 0 && connection.problems.length === 0) return; // nothing seen, nothing to claim
-  checkFrameProblems(
-    agent,
-    "agent.framing.stdout-only-jsonrpc",
-    ["not-json", "blank-line", "not-a-message"],
-    `${frames} stdout lines, each one JSON-RPC message`,
-  );
-  checkFrameProblems(
-    agent,
-    "agent.framing.utf8",
-    ["invalid-utf8"],
-    `${agent.target.stdoutBytes} bytes of stdout, all valid UTF-8`,
-  );
-  checkFrameProblems(
-    agent,
-    "agent.limits.stdout-line-bounded",
-    ["oversize"],
-    `${agent.target.stdoutBytes} bytes of stdout, no line over 32 MiB`,
-  );
-  checkFrameProblems(
-    agent,
-    "agent.jsonrpc.version-field",
-    ["jsonrpc-version"],
-    `${frames} frames, each with "jsonrpc": "2.0"`,
-  );
-  checkFrameProblems(
-    agent,
-    "agent.jsonrpc.envelope",
-    ["envelope"],
-    `${frames} frames with a valid JSON-RPC envelope`,
-  );
+  recordWireFrameChecks(agent);
   if (agent.schemaVersion === 2) {
     // An initialize answered with another version (a v1-only agent says 1) is that version's
     // frame, not v2's: the version it names is judged by the preflight and initialization.ts.
