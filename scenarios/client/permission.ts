@@ -7,6 +7,7 @@ import type { Scenario } from "../../kit/scenario.js";
 import type { PeerEvent } from "../../peers/observation-log.js";
 import { signalWhen } from "../harness/signal-when.js";
 import { agentScript, nonce } from "./agent-scripts.js";
+import { cancelWhileAskingTurn } from "./cancel-while-asking-turn.js";
 import { describeExit, runClient } from "./driver.js";
 import { recordGenericClientChecks } from "./generic-checks.js";
 import { recordUpdatesAfterCancel } from "./updates-after-cancel.js";
@@ -101,30 +102,7 @@ export const cancelWhileAskingScenario: Scenario = {
     let signalled = false;
     const run = await runClient(
       context,
-      agentScript(
-        [
-          {
-            toolCall: {
-              toolCallId: "kit-tool",
-              title: "Delete the build",
-              kind: "delete",
-              status: "pending",
-            },
-          },
-          { requestPermission: { toolCallId: "kit-tool", title: "Delete the build", as: "delete" } },
-          // Cancelled: an update after the client's session/cancel, then the cancelled stop reason.
-          {
-            ifPermission: {
-              as: "delete",
-              outcome: "cancelled",
-              then: [{ toolCallUpdate: { toolCallId: "kit-tool", status: "failed" } }, { stop: "cancelled" }],
-            },
-          },
-          { message: nonce("after-permission") },
-          { stop: "end_turn" },
-        ],
-        { cancel: { honour: false } },
-      ),
+      agentScript(cancelWhileAskingTurn(), { cancel: { honour: false } }),
       cancelSignal
         ? {
             async whileRunning(target, shim) {

@@ -8,7 +8,7 @@
 import type { Scenario } from "../../../kit/scenario.js";
 import type { PeerEvent } from "../../../peers/index.js";
 import { signalWhen } from "../../harness/signal-when.js";
-import { nonce } from "../agent-scripts.js";
+import { cancelWhileAskingTurn } from "../cancel-while-asking-turn.js";
 import { describeExit, runClient } from "../driver.js";
 import { agentScriptV2 } from "./agent-scripts-v2.js";
 import { recordGenericClientV2Checks } from "./generic-checks-v2.js";
@@ -32,24 +32,7 @@ export const cancelWhileAskingV2Scenario: Scenario = {
         [
           // As in prompt-turn.ts: a client gone at the acknowledgment is never asked, rather than asked by chance.
           { delay: 2_000 },
-          {
-            toolCall: {
-              toolCallId: "kit-tool",
-              title: "Delete the build",
-              kind: "delete",
-              status: "pending",
-            },
-          },
-          { requestPermission: { toolCallId: "kit-tool", title: "Delete the build", as: "delete" } },
-          {
-            ifPermission: {
-              as: "delete",
-              outcome: "cancelled",
-              then: [{ toolCallUpdate: { toolCallId: "kit-tool", status: "failed" } }, { stop: "cancelled" }],
-            },
-          },
-          { message: nonce("after-permission") },
-          { stop: "end_turn" },
+          ...cancelWhileAskingTurn(),
         ],
         { cancel: { honour: false } },
       ),
