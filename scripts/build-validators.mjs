@@ -26,16 +26,23 @@ for (const [role, definition] of Object.entries({
   );
 }
 
-// The ACP schema's validators, one export per method params/result definition: compiling them
-// at run time cost the kit about a second of CPU per run.
-const { createAcpAjv, validatedDefs, ACP_SCHEMA_PATH } = await import("../dist/kit/wire/schema.js");
-const acpDocument = JSON.parse(readFileSync(ACP_SCHEMA_PATH, "utf8"));
-const acpAjv = createAcpAjv(acpDocument, { source: true });
-const exportsByDef = Object.fromEntries(validatedDefs(acpDocument).map((def) => [def, `acp#/$defs/${def}`]));
-writeFileSync(
-  "dist/kit/wire/acp-validators.cjs",
-  (standaloneCode.default ?? standaloneCode)(acpAjv, exportsByDef),
+// The ACP schemas' validators (v1, and the v2 draft in a file of its own: the two share
+// definition names), one export per method params/result definition: compiling them at run
+// time cost the kit about a second of CPU per run.
+const { createAcpAjv, validatedDefs, ACP_SCHEMA_PATH, ACP_V2_SCHEMA_PATH } = await import(
+  "../dist/kit/wire/schema.js"
 );
+for (const [schemaPath, outfile] of [
+  [ACP_SCHEMA_PATH, "dist/kit/wire/acp-validators.cjs"],
+  [ACP_V2_SCHEMA_PATH, "dist/kit/wire/acp-v2-validators.cjs"],
+]) {
+  const acpDocument = JSON.parse(readFileSync(schemaPath, "utf8"));
+  const acpAjv = createAcpAjv(acpDocument, { source: true });
+  const exportsByDef = Object.fromEntries(
+    validatedDefs(acpDocument).map((def) => [def, `acp#/$defs/${def}`]),
+  );
+  writeFileSync(outfile, (standaloneCode.default ?? standaloneCode)(acpAjv, exportsByDef));
+}
 
 // The stdio protocols' validators (adapter envelope and events, runtime request and events):
 // the kit in adapter, host and runtime modes, and the reference runtime at every start, would

@@ -87,9 +87,16 @@ export function createAcpAjv(document: SchemaDocument, options: { source?: boole
   return ajv;
 }
 
-/** The `$defs` the kit validates against: every method's params and result. */
+/**
+ * Definitions the kit validates by name, outside any method's params or result (the client
+ * checks hold each MCP server entry to `McpServer` on its own): precompiled with the rest, since
+ * compiling one at run time cost every client run about half a CPU-second.
+ */
+const DIRECTLY_VALIDATED_DEFS = ["McpServer"];
+
+/** The `$defs` the kit validates against: every method's params and result, and the direct ones. */
 export function validatedDefs(document: SchemaDocument): string[] {
-  const defs = new Set<string>();
+  const defs = new Set<string>(DIRECTLY_VALIDATED_DEFS.filter((def) => Object.hasOwn(document.$defs, def)));
   for (const info of buildMethodTable(document).values()) {
     defs.add(info.paramsDef);
     if (info.resultDef) defs.add(info.resultDef);
@@ -98,12 +105,13 @@ export function validatedDefs(document: SchemaDocument): string[] {
 }
 
 /**
- * Validators precompiled at build time (dist/kit/wire/acp-validators.cjs): compiling the schema
- * costs about a second of CPU, once per kit process. Absent when the TypeScript runs directly.
+ * Validators precompiled at build time (dist/kit/wire/acp-validators.cjs for v1,
+ * acp-v2-validators.cjs for the v2 draft): compiling the schema costs about a second of CPU,
+ * once per kit process. Absent when the TypeScript runs directly.
  */
-function loadPrecompiledValidators(): Record<string, ValidateFunction> {
+function loadPrecompiledValidators(file: string): Record<string, ValidateFunction> {
   try {
-    return createRequire(import.meta.url)("./acp-validators.cjs") as Record<string, ValidateFunction>;
+    return createRequire(import.meta.url)(file) as Record<string, ValidateFunction>;
   } catch {
     return {};
   }
@@ -130,19 +138,19 @@ export class AcpSchema {
     if (version === 2) return AcpSchema.loadV2();
     AcpSchema.#shared ??= new AcpSchema(
       JSON.parse(readFileSync(ACP_SCHEMA_PATH, "utf8")) as SchemaDocument,
-      loadPrecompiledValidators(),
+      loadPrecompiledValidators("./acp-validators.cjs"),
     );
     return AcpSchema.#shared;
   }
 
   /**
    * The pinned v2 (draft) schema, loaded once per process. Its definitions share v1's names, so
-   * the precompiled (v1) validators must never stand in for them: v2 is compiled with ajv.
+   * the v1 validators must never stand in for them: v2 has its own precompiled file.
    */
   static loadV2(): AcpSchema {
     AcpSchema.#sharedV2 ??= new AcpSchema(
       JSON.parse(readFileSync(ACP_V2_SCHEMA_PATH, "utf8")) as SchemaDocument,
-      {},
+      loadPrecompiledValidators("./acp-v2-validators.cjs"),
     );
     return AcpSchema.#sharedV2;
   }
