@@ -13,7 +13,7 @@ import { type Area, PROTOCOL_VERSIONS, type ProtocolVersion } from "../kit/requi
 import { DEFAULTS, type RunOptions, type RunPlan } from "../kit/run-options.js";
 import type { Mode } from "../kit/scenario.js";
 import { REFERENCE_PROMPTS } from "../peers/reference/triggers.js";
-import { REFERENCE_AUTH_METHOD } from "../peers/reference/session-config.js";
+import { REFERENCE_AUTH_METHOD } from "../peers/reference/auth-method.js";
 import type { ParsedArguments } from "./options.js";
 
 function positiveInteger(name: string, value: number): number {

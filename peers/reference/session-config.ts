@@ -7,12 +7,7 @@
  */
 import * as acp from "@agentclientprotocol/sdk";
 
-/** The one authentication method: optional, always succeeds (the agent needs no credentials). */
-export const REFERENCE_AUTH_METHOD: acp.AuthMethod = {
-  id: "reference-login",
-  name: "Reference login",
-  description: "Always succeeds: the reference agent needs no credentials",
-};
+export { REFERENCE_AUTH_METHOD } from "./auth-method.js";
 
 const MODES: acp.SessionMode[] = [
   { id: "ask", name: "Ask", description: "Ask before changing anything" },
