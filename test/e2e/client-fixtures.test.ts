@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { CLIENT_FIXTURES } from "../../fixtures/clients/manifest.js";
 import { CLIENT_SCENARIOS } from "../../scenarios/client/index.js";
 import { expectAllPass, expectExactlyBroken, REFERENCE_CLIENT_NOT_APPLICABLE } from "./fixture-verdicts.js";
-import { ROOT, runCli, type CliRun } from "./run-cli.js";
+import { ROOT, fixtureClientPath, runCli, type CliRun } from "./run-cli.js";
 
 /** Generous: the slowest scenarios wait for a client's own 5 s turn timeout. */
 const CLIENT_TIMEOUT = ["--client-timeout", "20000"];
@@ -52,7 +52,7 @@ describe.concurrent("client mode", () => {
         ...(fixture.args ?? []),
         "--",
         process.execPath,
-        join(ROOT, "dist/fixtures/clients", `${fixture.file}.js`),
+        fixtureClientPath(fixture.file),
         "{agent}",
         ...SESSION_ARGS,
       ]);

@@ -5,11 +5,10 @@
  * and a replay command.
  */
 import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, it } from "vitest";
 import { CLIENT_PROPERTY_FIXTURES } from "../../fixtures/clients/manifest.js";
 import { expectExactlyBroken, expectPropertyFinds } from "./fixture-verdicts.js";
-import { ROOT, runCli } from "./run-cli.js";
+import { fixtureClientPath, runCli } from "./run-cli.js";
 
 /** A fixed seed keeps the test's cases the same from run to run. */
 const SEED = "20261130";
@@ -21,7 +20,7 @@ describe.concurrent("client properties find what the fixed client scenarios miss
     const command = [
       "--",
       process.execPath,
-      join(ROOT, "dist/fixtures/clients", `${fixture.file}.js`),
+      fixtureClientPath(fixture.file),
       "{agent}",
       // As in client-fixtures.test.ts: the session to reopen and an extra root, so nothing is left untested.
       "--session",

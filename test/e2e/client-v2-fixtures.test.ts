@@ -3,11 +3,10 @@
  * reference client is conformant, and every v2 fixture client is reported with exactly the
  * requirements it breaks.
  */
-import { join } from "node:path";
 import { describe, it } from "vitest";
 import { CLIENT_V2_FIXTURES } from "../../fixtures/clients/manifest.js";
 import { expectAllPass, expectExactlyBroken } from "./fixture-verdicts.js";
-import { ROOT, runCli } from "./run-cli.js";
+import { fixtureClientPath, runCli } from "./run-cli.js";
 
 /** Generous: the hanging fixture waits out --client-timeout once, and a loaded machine is slow. */
 const V2 = ["--protocol-version", "2", "--client-timeout", "20000"];
@@ -26,7 +25,7 @@ describe.concurrent("client mode, ACP v2", () => {
         ...(fixture.args ?? []),
         "--",
         process.execPath,
-        join(ROOT, "dist/fixtures/clients/v2", `${fixture.file}.js`),
+        fixtureClientPath(`v2/${fixture.file}`),
         "{agent}",
       ]);
       expectExactlyBroken(run, fixture);

@@ -9,11 +9,16 @@ export const ROOT = resolve(import.meta.dirname, "../..");
 export const CLI = join(ROOT, "dist/bin/acp-conformance.js");
 
 /**
- * A fixture agent's program: its bundle (scripts/bundle-fixture-agents.mjs), the same code with
- * the SDK loaded from one shared chunk instead of a hundred modules, a third less CPU a spawn.
+ * A fixture agent's program: its bundle (scripts/bundle-fixtures.mjs), the same code with the
+ * SDK loaded from one shared chunk instead of a hundred modules, a third less CPU a spawn.
  */
 export function fixturePath(name: string): string {
   return join(ROOT, "dist/fixture-bundles/agents", `${name}.js`);
+}
+
+/** A fixture client's program (`v2/<name>` for the v2 ones), bundled like the agents. */
+export function fixtureClientPath(name: string): string {
+  return join(ROOT, "dist/fixture-bundles/clients", `${name}.js`);
 }
 
 /** The command line that runs a fixture: a program from dist/, or a peer script through the scripted peer. */
