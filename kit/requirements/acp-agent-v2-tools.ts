@@ -84,6 +84,14 @@ export const ACP_AGENT_V2_TOOL_REQUIREMENTS = [
     versions: [2],
   }),
   agent({
+    id: "agent.v2.terminal.id-not-reused",
+    title: "a terminalId whose terminal exited is never given to another command",
+    area: "terminal",
+    level: "must",
+    cite: `${V2_TOOL_CALLS}#display-only-terminals`,
+    versions: [2],
+  }),
+  agent({
     id: "agent.v2.prompt.diff-patch-consistent",
     title:
       "a diff's git_patch names only absolute paths of the diff's changes and carries no commit metadata or email envelope",

@@ -122,7 +122,8 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 382,
     keyword: "MUST NOT",
     says: "A terminalId names one terminal for the session's lifetime and is never reused for another.",
-    gap: "Fail a terminal_update that sets a new command on a terminalId whose exitStatus was already reported.",
+    checkedBy: ["agent.v2.terminal.id-not-reused"],
+    note: "Seen only after the terminal's exit was reported; reuse while it still runs reads as an update of the same terminal.",
   },
   {
     id: "tool-calls#terminal-update-shape",

@@ -17,6 +17,7 @@ import { recordToolReportChecks } from "./tool-report-checks.js";
 const REPORT_REQUIREMENTS = [
   "agent.v2.prompt.tool-call-title-first",
   "agent.v2.terminal.command-first",
+  "agent.v2.terminal.id-not-reused",
   "agent.v2.prompt.diff-patch-consistent",
   "agent.v2.prompt.diff-patch-provided",
   "agent.v2.prompt.plan-id-kept",

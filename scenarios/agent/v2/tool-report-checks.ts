@@ -87,6 +87,35 @@ export function commandFirst(received: readonly IncomingMessage[]): Verdict {
   return { seen: seen.size };
 }
 
+/**
+ * A terminalId names one terminal: once its exit was reported, an update that starts another
+ * command under it (a new command, or the exit cleared) reuses the id for a different terminal.
+ */
+export function terminalIdsKept(received: readonly IncomingMessage[]): Verdict {
+  const commands = new Map<string, unknown>();
+  const exited = new Set<string>();
+  for (const incoming of received) {
+    const update = updateOf(incoming);
+    if (!isSessionUpdate(incoming) || update.sessionUpdate !== "terminal_update") continue;
+    const id = update.terminalId;
+    if (typeof id !== "string") continue;
+    const newCommand = typeof update.command === "string" && update.command !== commands.get(id);
+    if (exited.has(id) && (newCommand || update.exitStatus === null))
+      return {
+        seen: exited.size,
+        broken: {
+          seq: incoming.seq,
+          problem: newCommand
+            ? `terminal ${id} exited, then a terminal_update gave it the new command ${JSON.stringify(update.command)}: a terminalId must not be reused for a different terminal`
+            : `terminal ${id} exited, then a terminal_update cleared its exit status to run it again: a terminalId must not be reused for a different terminal`,
+        },
+      };
+    if (typeof update.command === "string") commands.set(id, update.command);
+    if (update.exitStatus && typeof update.exitStatus === "object") exited.add(id);
+  }
+  return { seen: exited.size };
+}
+
 /** Every diff item the agent sent, with the frame it came in. */
 export function diffsOf(received: readonly IncomingMessage[]): Array<{ seq: number; diff: Body }> {
   const diffs: Array<{ seq: number; diff: Body }> = [];
@@ -188,7 +217,7 @@ export function planIdsKept(turns: readonly V2Turn[]): Verdict {
   return { seen };
 }
 
-/** Records the four report checks of one run; `writtenPath` is the file the kit asked to be written. */
+/** Records the report checks of one run; `writtenPath` is the file the kit asked to be written. */
 export function recordToolReportChecks(
   context: ScenarioContext,
   run: Run & { turns: readonly V2Turn[] },
@@ -202,6 +231,10 @@ export function recordToolReportChecks(
   record(context, run, "agent.v2.terminal.command-first", commandFirst(received), {
     none: "the agent reported no display-only terminal (terminal_update) in this run",
     pass: "every terminal's first terminal_update gave its command",
+  });
+  record(context, run, "agent.v2.terminal.id-not-reused", terminalIdsKept(received), {
+    none: "no display-only terminal reported its exit in this run, so no terminalId could be reused after it",
+    pass: "no terminalId was given another command after its terminal exited",
   });
   record(context, run, "agent.v2.prompt.diff-patch-consistent", patchesConsistent(received), {
     none: "the agent sent no diff with a git_patch in this run",
