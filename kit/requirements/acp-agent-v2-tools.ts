@@ -5,7 +5,7 @@
  * the value rules every such payload shares (custom values prefixed, absolute paths, base64).
  */
 import { agentRequirement as agent } from "./acp-agent-builder.js";
-import { V2_AGENT_PLAN, V2_SCHEMA, V2_TOOL_CALLS } from "./acp-agent-v2-pages.js";
+import { V2_AGENT_PLAN, V2_SCHEMA, V2_SLASH_COMMANDS, V2_TOOL_CALLS } from "./acp-agent-v2-pages.js";
 import type { Requirement } from "./types.js";
 
 export const ACP_AGENT_V2_TOOL_REQUIREMENTS = [
@@ -114,6 +114,17 @@ export const ACP_AGENT_V2_TOOL_REQUIREMENTS = [
     area: "prompt",
     level: "should",
     cite: `${V2_AGENT_PLAN}#updating-plans`,
+    versions: [2],
+  }),
+  agent({
+    id: "agent.v2.prompt.slash-command-runs",
+    title:
+      "a prompt that starts with an advertised /command is acknowledged and its turn runs to an idle state_update",
+    area: "prompt",
+    level: "must",
+    cite: `${V2_SLASH_COMMANDS}#running-commands`,
+    rationale:
+      "A command is run by including /name in an ordinary session/prompt, and every v2 turn ends with an idle state_update.",
     versions: [2],
   }),
 ] as const satisfies readonly Requirement[];

@@ -139,7 +139,7 @@ export const AGENT_V2_OUTPUT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 100,
     keyword: "implied",
     says: "A prompt whose text starts with an advertised /command is accepted like any prompt.",
-    gap: "Prompt with /<first advertised command>; expect the prompt accepted and the turn to reach idle.",
+    checkedBy: ["agent.v2.prompt.slash-command-runs"],
   },
   {
     id: "slash-commands#update-any-time",
@@ -157,6 +157,6 @@ export const AGENT_V2_OUTPUT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 10,
     keyword: "implied",
     says: "An available_commands_update names a session the agent created.",
-    gap: "The v1 requirement agent.session-matching.commands-for-created-session checks this once a v2 scenario records it.",
+    checkedBy: ["agent.session-matching.commands-for-created-session"],
   },
 ];

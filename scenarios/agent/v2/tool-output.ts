@@ -3,7 +3,8 @@
  * write and terminal steering prompts (--write-prompt, --terminal-prompt) make the agent modify a
  * text file and run a command itself and report them: tool calls, a diff, a display-only
  * terminal, a plan. The kit judges what was reported (tool-report-checks.ts) and the value rules
- * of every payload of the run (payload-value-checks.ts).
+ * of every payload of the run (payload-value-checks.ts). The same session first runs the slash
+ * command checks (slash-commands.ts), which need no steering prompt.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -12,6 +13,7 @@ import type { Scenario } from "../../../kit/scenario.js";
 import { fillPath } from "../client-capabilities.js";
 import { AgentV2UnderTest } from "./driver.js";
 import { PAYLOAD_VALUE_REQUIREMENTS, recordPayloadValueChecks } from "./payload-value-checks.js";
+import { SLASH_COMMAND_REQUIREMENTS, checkSlashCommandsV2 } from "./slash-commands.js";
 import { recordToolReportChecks } from "./tool-report-checks.js";
 
 const REPORT_REQUIREMENTS = [
@@ -31,9 +33,13 @@ export const toolOutputV2Scenario: Scenario = {
   title:
     "the agent modifies a file and runs a command itself, and reports tool calls, diff, terminal and plan",
   mode: "agent",
-  requirements: [...REPORT_REQUIREMENTS, ...PAYLOAD_VALUE_REQUIREMENTS],
+  requirements: [...REPORT_REQUIREMENTS, ...PAYLOAD_VALUE_REQUIREMENTS, ...SLASH_COMMAND_REQUIREMENTS],
   async run(context) {
     const { writePrompt, terminalPrompt } = context.options.prompts;
+    const agent = await AgentV2UnderTest.start(context);
+    await agent.handshake();
+    const sessionId = await agent.newSession();
+    await checkSlashCommandsV2(agent, sessionId);
     if (writePrompt === undefined && terminalPrompt === undefined) {
       for (const requirement of [...REPORT_REQUIREMENTS, ...PAYLOAD_VALUE_REQUIREMENTS])
         context.check({
@@ -44,9 +50,6 @@ export const toolOutputV2Scenario: Scenario = {
         });
       return;
     }
-    const agent = await AgentV2UnderTest.start(context);
-    await agent.handshake();
-    const sessionId = await agent.newSession();
     const writtenPath = writePrompt === undefined ? undefined : join(agent.sessionCwd, WRITTEN_FILE);
     if (writePrompt !== undefined && writtenPath !== undefined) {
       writeFileSync(writtenPath, "acp-conformance: a text file for the agent to modify\n");
