@@ -76,6 +76,18 @@ export const ACP_AGENT_V2_TOOL_REQUIREMENTS = [
     versions: [2],
   }),
   agent({
+    id: "agent.v2.prompt.tool-status-moves-forward",
+    title:
+      "a tool call that reached completed, failed or cancelled is never reported pending, in_progress or paused again",
+    area: "prompt",
+    level: "should",
+    position: true,
+    cite: `${V2_TOOL_CALLS}#status`,
+    rationale:
+      "The page lists the statuses as a lifecycle without a keyword forbidding a step back (only paused may return to in_progress); a call reported running again after it finished shows the user a tool that is not running.",
+    versions: [2],
+  }),
+  agent({
     id: "agent.v2.terminal.command-first",
     title: "the first terminal_update of a display-only terminal gives its command",
     area: "terminal",

@@ -230,7 +230,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 325,
     keyword: "implied",
     says: "A tool call's status moves forward: pending, then in_progress, then completed, failed or cancelled, never back.",
-    gap: "Fail a tool_call_update that moves a call back to pending or in_progress after a final status.",
+    checkedBy: ["agent.v2.prompt.tool-status-moves-forward"],
   },
   {
     id: "tool-calls#may-request-permission",

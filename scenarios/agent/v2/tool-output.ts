@@ -18,6 +18,7 @@ import { recordToolReportChecks } from "./tool-report-checks.js";
 
 const REPORT_REQUIREMENTS = [
   "agent.v2.prompt.tool-call-title-first",
+  "agent.v2.prompt.tool-status-moves-forward",
   "agent.v2.terminal.command-first",
   "agent.v2.terminal.id-not-reused",
   "agent.v2.prompt.diff-patch-consistent",

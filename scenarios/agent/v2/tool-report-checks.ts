@@ -69,6 +69,32 @@ export function titleFirst(received: readonly IncomingMessage[]): Verdict {
   return { seen: seen.size };
 }
 
+const FINAL_STATUSES = new Set(["completed", "failed", "cancelled"]);
+const OPEN_STATUSES = new Set(["pending", "in_progress", "paused"]);
+
+/** Once a tool call reached a final status, no later update moves it back to an open one. */
+export function statusesForward(received: readonly IncomingMessage[]): Verdict {
+  const finished = new Map<string, string>();
+  for (const incoming of received) {
+    const update = updateOf(incoming);
+    if (!isSessionUpdate(incoming) || update.sessionUpdate !== "tool_call_update") continue;
+    const id = update.toolCallId;
+    const status = String(update.status);
+    if (typeof id !== "string") continue;
+    const final = finished.get(id);
+    if (final !== undefined && OPEN_STATUSES.has(status))
+      return {
+        seen: finished.size,
+        broken: {
+          seq: incoming.seq,
+          problem: `tool call ${id} was reported ${final}, then ${status} again`,
+        },
+      };
+    if (FINAL_STATUSES.has(status)) finished.set(id, status);
+  }
+  return { seen: finished.size };
+}
+
 /** The first terminal_update of each terminal gives its command. */
 export function commandFirst(received: readonly IncomingMessage[]): Verdict {
   const seen = new Set<string>();
@@ -227,6 +253,10 @@ export function recordToolReportChecks(
   record(context, run, "agent.v2.prompt.tool-call-title-first", titleFirst(received), {
     none: "the agent reported no tool call in this run",
     pass: "every tool call's first update carried a title",
+  });
+  record(context, run, "agent.v2.prompt.tool-status-moves-forward", statusesForward(received), {
+    none: "no tool call reached completed, failed or cancelled in this run",
+    pass: "no tool call moved back to an open status after a final one",
   });
   record(context, run, "agent.v2.terminal.command-first", commandFirst(received), {
     none: "the agent reported no display-only terminal (terminal_update) in this run",
