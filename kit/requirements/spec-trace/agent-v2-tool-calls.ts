@@ -11,7 +11,8 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 18,
     keyword: "SHOULD",
     says: "The agent reports each tool call with a tool_call_update (v2 has no tool_call).",
-    gap: "Prompt a turn that uses a tool; expect a tool_call_update and fail any sessionUpdate tool_call.",
+    checkedBy: ["agent.v2.schema.no-removed-updates"],
+    note: "Whether the agent ran a tool it never reported is internal; the kit checks that the calls it reports come as tool_call_update, never v1's tool_call.",
   },
   {
     id: "tool-calls#title-on-first",
