@@ -108,6 +108,8 @@ export const ACP_AGENT_MCP_CONTENT_REQUIREMENTS = [
     cite: `${SLASH_COMMANDS}#advertising-commands`,
     rationale:
       "Commands are advertised after a session is created, in a session/update for that session; a client cannot place an update for a session id it was never given.",
+    // The same on the v2 wire: the v2 profile records it from scenarios/agent/v2/slash-commands.ts.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.prompt.slash-command-runs",

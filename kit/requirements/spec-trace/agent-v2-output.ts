@@ -11,7 +11,7 @@ export const AGENT_V2_OUTPUT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 20,
     keyword: "MUST",
     says: "A custom content block type the agent sends begins with an underscore.",
-    gap: "Fail a content block in the agent's updates whose type is none of text, image, audio, resource_link, resource and lacks a leading _.",
+    checkedBy: ["agent.v2.schema.custom-values-prefixed"],
   },
   {
     id: "content#block-shape",
@@ -21,7 +21,7 @@ export const AGENT_V2_OUTPUT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "schema",
     says: "Every content block the agent sends has its type's required fields (text; data and mimeType; uri and name; resource with uri and text or blob), base64 where marked.",
     schema: "schema/v2/schema.json#/$defs/ContentBlock",
-    gap: "Validate every content block of the agent's v2 updates against ContentBlock and decode its base64 fields.",
+    checkedBy: ["agent.v2.schema.valid-payloads", "agent.v2.schema.base64-fields"],
   },
   {
     id: "content#text-supported",
@@ -48,7 +48,7 @@ export const AGENT_V2_OUTPUT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 61,
     keyword: "implied",
     says: "Image and audio data and resource blobs the agent sends are base64.",
-    gap: "The v1 requirement agent.schema.binary-content-base64 checks this once a v2 scenario records it.",
+    checkedBy: ["agent.v2.schema.base64-fields"],
   },
   // agent-plan
   {
@@ -71,7 +71,7 @@ export const AGENT_V2_OUTPUT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "schema",
     says: "A plan_update's plan has a type, a planId and, for items, entries with content, priority and status.",
     schema: "schema/v2/schema.json#/$defs/PlanUpdate",
-    gap: "Validate every plan_update of a v2 run against PlanUpdate.",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
   },
   {
     id: "agent-plan#custom-types-prefixed",
@@ -80,7 +80,7 @@ export const AGENT_V2_OUTPUT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 69,
     keyword: "MUST",
     says: "A custom plan type, priority or entry status begins with an underscore, and every plan variant carries a planId.",
-    gap: "Fail a plan type other than items, a priority other than high, medium, low, or a status other than pending, in_progress, completed, cancelled, without a leading _, and any plan without planId.",
+    checkedBy: ["agent.v2.schema.custom-values-prefixed", "agent.v2.schema.valid-payloads"],
   },
   {
     id: "agent-plan#updates-same-plan-id",
@@ -89,7 +89,7 @@ export const AGENT_V2_OUTPUT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 106,
     keyword: "SHOULD",
     says: "Progress on a plan is reported with more plan_updates of the same planId.",
-    gap: "When a turn sends two plan_updates, expect them to share a planId unless the first plan was finished.",
+    checkedBy: ["agent.v2.prompt.plan-id-kept"],
   },
   {
     id: "agent-plan#complete-entries",
@@ -121,7 +121,7 @@ export const AGENT_V2_OUTPUT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "schema",
     says: "An available_commands_update lists commands with name and description; an input has a type discriminator (text with a hint).",
     schema: "schema/v2/schema.json#/$defs/AvailableCommandsUpdate",
-    gap: "Validate every available_commands_update of a v2 run against AvailableCommandsUpdate and fail an input without type.",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
   },
   {
     id: "slash-commands#custom-input-types-prefixed",
@@ -130,7 +130,7 @@ export const AGENT_V2_OUTPUT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 73,
     keyword: "MUST",
     says: "A custom command input type begins with an underscore.",
-    gap: "Fail a command input whose type is neither text nor _-prefixed.",
+    checkedBy: ["agent.v2.schema.custom-values-prefixed"],
   },
   {
     id: "slash-commands#command-runs-in-prompt",
@@ -139,7 +139,7 @@ export const AGENT_V2_OUTPUT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 100,
     keyword: "implied",
     says: "A prompt whose text starts with an advertised /command is accepted like any prompt.",
-    gap: "Prompt with /<first advertised command>; expect the prompt accepted and the turn to reach idle.",
+    checkedBy: ["agent.v2.prompt.slash-command-runs"],
   },
   {
     id: "slash-commands#update-any-time",
@@ -157,6 +157,6 @@ export const AGENT_V2_OUTPUT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 10,
     keyword: "implied",
     says: "An available_commands_update names a session the agent created.",
-    gap: "The v1 requirement agent.session-matching.commands-for-created-session checks this once a v2 scenario records it.",
+    checkedBy: ["agent.session-matching.commands-for-created-session"],
   },
 ];

@@ -11,7 +11,8 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 18,
     keyword: "SHOULD",
     says: "The agent reports each tool call with a tool_call_update (v2 has no tool_call).",
-    gap: "Prompt a turn that uses a tool; expect a tool_call_update and fail any sessionUpdate tool_call.",
+    checkedBy: ["agent.v2.schema.no-removed-updates"],
+    note: "Whether the agent ran a tool it never reported is internal; the kit checks that the calls it reports come as tool_call_update, never v1's tool_call.",
   },
   {
     id: "tool-calls#title-on-first",
@@ -20,7 +21,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 42,
     keyword: "SHOULD",
     says: "The first tool_call_update for a toolCallId includes a title.",
-    gap: "For each toolCallId, expect a title on its first tool_call_update (or on the tool_call subject of a permission request that came first).",
+    checkedBy: ["agent.v2.prompt.tool-call-title-first"],
   },
   {
     id: "tool-calls#update-shape",
@@ -30,7 +31,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "schema",
     says: "A tool_call_update has a toolCallId; its other fields, when present, have the schema's shape.",
     schema: "schema/v2/schema.json#/$defs/ToolCallUpdate",
-    gap: "Validate every tool_call_update of a v2 run against ToolCallUpdate.",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
   },
   {
     id: "tool-calls#custom-kinds-prefixed",
@@ -39,7 +40,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 59,
     keyword: "MUST",
     says: "A custom tool kind begins with an underscore.",
-    gap: "Fail a tool kind that is none of read, edit, delete, move, search, execute, think, fetch, other and lacks a leading _.",
+    checkedBy: ["agent.v2.schema.custom-values-prefixed"],
   },
   {
     id: "tool-calls#stream-chunks",
@@ -58,7 +59,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "schema",
     says: "A permission request carries sessionId, a required title, options with at least one entry, and an optional subject.",
     schema: "schema/v2/schema.json#/$defs/RequestPermissionRequest",
-    gap: "Validate every session/request_permission of a v2 run against RequestPermissionRequest, options non-empty.",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
   },
   {
     id: "tool-calls#command-subject-cwd-absolute",
@@ -68,7 +69,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "MUST",
     says: "A command permission subject has a command and an absolute cwd.",
     schema: "schema/v2/schema.json#/$defs/CommandPermissionSubject",
-    gap: "Fail a subject of type command without command, or with a relative cwd.",
+    checkedBy: ["agent.v2.schema.valid-payloads", "agent.v2.schema.paths-absolute"],
   },
   {
     id: "tool-calls#unknown-outcome-not-approval",
@@ -77,7 +78,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 295,
     keyword: "MUST NOT",
     says: "An agent that does not understand a permission outcome does not treat it as approval.",
-    gap: "Answer a permission request tied to a tool call with outcome _kit_unknown; fail a tool_call_update in_progress or completed for that call (a failed or cancelled one, or an error, passes).",
+    checkedBy: ["agent.v2.permission.unknown-outcome-not-approval"],
   },
   {
     id: "tool-calls#cancelled-outcome-honoured",
@@ -95,7 +96,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 303,
     keyword: "implied",
     says: "Each permission option has a unique optionId, a name and a kind.",
-    gap: "Fail a permission request whose options repeat an optionId.",
+    checkedBy: ["agent.v2.permission.option-ids-unique", "agent.v2.schema.valid-payloads"],
   },
   {
     id: "tool-calls#custom-option-kinds-prefixed",
@@ -104,7 +105,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 319,
     keyword: "MUST",
     says: "A custom permission option kind begins with an underscore.",
-    gap: "Fail an option kind that is none of allow_once, allow_always, reject_once, reject_always and lacks a leading _.",
+    checkedBy: ["agent.v2.schema.custom-values-prefixed"],
   },
   {
     id: "tool-calls#custom-statuses-prefixed",
@@ -113,7 +114,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 346,
     keyword: "MUST",
     says: "A custom tool-call status begins with an underscore.",
-    gap: "Fail a tool-call status that is none of pending, in_progress, completed, failed, cancelled and lacks a leading _.",
+    checkedBy: ["agent.v2.schema.custom-values-prefixed"],
   },
   {
     id: "tool-calls#terminal-id-not-reused",
@@ -122,7 +123,8 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 382,
     keyword: "MUST NOT",
     says: "A terminalId names one terminal for the session's lifetime and is never reused for another.",
-    gap: "Fail a terminal_update that sets a new command on a terminalId whose exitStatus was already reported.",
+    checkedBy: ["agent.v2.terminal.id-not-reused"],
+    note: "Seen only after the terminal's exit was reported; reuse while it still runs reads as an update of the same terminal.",
   },
   {
     id: "tool-calls#terminal-update-shape",
@@ -132,7 +134,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "schema",
     says: "A terminal_update has a terminalId; output.data is base64; exitStatus has optional exitCode and signal.",
     schema: "schema/v2/schema.json#/$defs/TerminalUpdate",
-    gap: "Validate every terminal_update of a v2 run against TerminalUpdate and decode output.data as base64.",
+    checkedBy: ["agent.v2.schema.valid-payloads", "agent.v2.schema.base64-fields"],
   },
   {
     id: "tool-calls#terminal-command-first",
@@ -141,7 +143,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 410,
     keyword: "SHOULD",
     says: "The first terminal_update of a terminal gives its command.",
-    gap: "For each terminalId, expect command on its first terminal_update.",
+    checkedBy: ["agent.v2.terminal.command-first"],
   },
   {
     id: "tool-calls#terminal-cwd-absolute",
@@ -150,7 +152,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 412,
     keyword: "MUST",
     says: "A terminal_update's cwd, when supplied, is absolute.",
-    gap: "Fail a terminal_update with a relative cwd.",
+    checkedBy: ["agent.v2.schema.paths-absolute"],
   },
   {
     id: "tool-calls#output-chunk-base64",
@@ -160,7 +162,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "schema",
     says: "A terminal_output_chunk has a terminalId and data, each chunk independently base64-encoded.",
     schema: "schema/v2/schema.json#/$defs/TerminalOutputChunk",
-    gap: "Validate every terminal_output_chunk against TerminalOutputChunk and decode each data on its own (padding only at its end).",
+    checkedBy: ["agent.v2.schema.valid-payloads", "agent.v2.schema.base64-fields"],
   },
   {
     id: "tool-calls#diff-shape",
@@ -170,7 +172,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "schema",
     says: "A diff carries changes (operation and absolute path, oldPath for move and copy) and an optional patch with format and text; no v1 oldText/newText.",
     schema: "schema/v2/schema.json#/$defs/Diff",
-    gap: "Validate every diff content item against Diff and fail a move or copy change without oldPath.",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
   },
   {
     id: "tool-calls#patch-consistent",
@@ -179,7 +181,8 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 457,
     keyword: "MUST",
     says: "A diff's patch is consistent with its changes.",
-    gap: "Parse a git_patch's diff --git headers; every path it names must be a path (or oldPath) of the diff's changes.",
+    checkedBy: ["agent.v2.prompt.diff-patch-consistent"],
+    note: "The kit checks that every path the git_patch names is a path of the diff's changes; whether the hunks match the file's real change is not judged.",
   },
   {
     id: "tool-calls#patch-when-feasible",
@@ -188,7 +191,8 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 458,
     keyword: "SHOULD",
     says: "The agent provides patch text whenever feasible.",
-    gap: "For a text-file modify change the kit asked for, expect a patch.",
+    checkedBy: ["agent.v2.prompt.diff-patch-provided"],
+    note: "Judged on the text file the kit has the agent modify (--write-prompt); where a patch is not feasible is the agent's call.",
   },
   {
     id: "tool-calls#patch-paths-absolute",
@@ -197,7 +201,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 490,
     keyword: "MUST",
     says: "A git_patch's paths are absolute, and it holds no commit metadata or email envelope.",
-    gap: "Fail a git_patch whose diff --git, --- or +++ paths are relative, or whose text starts with From or commit lines before the first diff --git.",
+    checkedBy: ["agent.v2.prompt.diff-patch-consistent"],
   },
   {
     id: "tool-calls#location-paths-absolute",
@@ -206,7 +210,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 546,
     keyword: "implied",
     says: "A tool-call location's path is absolute, and its line, when given, 1-based.",
-    gap: "Fail a location with a relative path or a line below 1.",
+    checkedBy: ["agent.v2.schema.valid-payloads", "agent.v2.schema.paths-absolute"],
   },
   {
     id: "tool-calls#tool-call-id-unique",
@@ -227,7 +231,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 325,
     keyword: "implied",
     says: "A tool call's status moves forward: pending, then in_progress, then completed, failed or cancelled, never back.",
-    gap: "Fail a tool_call_update that moves a call back to pending or in_progress after a final status.",
+    checkedBy: ["agent.v2.prompt.tool-status-moves-forward"],
   },
   {
     id: "tool-calls#may-request-permission",
@@ -245,7 +249,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 260,
     keyword: "implied",
     says: "When the client selects a reject option the tool does not run.",
-    gap: "Answer a permission request tied to a tool call with its reject_once option; fail a later in_progress or completed for that call.",
+    checkedBy: ["agent.v2.permission.rejected-tool-not-run"],
   },
   {
     id: "tool-calls#turn-ends-after-denial",
@@ -254,6 +258,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 260,
     keyword: "implied",
     says: "A denied permission does not break the work: it still ends with an idle state_update.",
-    gap: "After a rejected permission, expect the turn to reach idle with a stop reason, not an error.",
+    checkedBy: ["agent.v2.prompt.ends-idle-with-stop-reason"],
+    note: "The permission scenario's rejected turn is one of the turns that requirement judges.",
   },
 ];

@@ -2,13 +2,15 @@
  * The bundled reference agent's ACP v2 side, on the SDK's experimental v2 builder: what
  * agent-main.ts routes a client to when its initialize asks for version 2 or later (a v1 client
  * still gets the v1 agent, peers/reference/agent.ts). It advertises sessions and so serves the
- * v2 baseline (new, list, resume with replay, close, prompt, cancel); its turns are scripted by
+ * v2 baseline (new, list, resume with replay, close, prompt, cancel) and advertises slash
+ * commands for each new session (commands.ts); its turns are scripted by
  * the v1 reference's prompt texts (turns.ts). It advertises no auth methods, so it owes neither
  * auth/login nor auth/logout.
  */
 import { randomUUID } from "node:crypto";
 import * as acp from "@agentclientprotocol/sdk/experimental/v2";
 import { KIT_VERSION } from "../../../kit/version.js";
+import { advertiseCommandsV2 } from "./commands.js";
 import { ReferenceSessionsV2 } from "./sessions.js";
 import { runTurn } from "./turns.js";
 
@@ -25,9 +27,11 @@ export function createReferenceAgentV2(): acp.AgentApp {
       },
       capabilities: { session: {} },
     }))
-    .onRequest(acp.methods.agent.session.new, ({ params }) => ({
-      sessionId: sessions.create(params.cwd).sessionId,
-    }))
+    .onRequest(acp.methods.agent.session.new, ({ params, client }) => {
+      const { sessionId } = sessions.create(params.cwd);
+      advertiseCommandsV2(client, sessionId);
+      return { sessionId };
+    })
     .onRequest(acp.methods.agent.session.list, ({ params }) => ({ sessions: sessions.list(params.cwd) }))
     .onRequest(acp.methods.agent.session.resume, async ({ params, client }) => {
       const session = sessions.get(params.sessionId);

@@ -7,8 +7,9 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import * as acp from "@agentclientprotocol/sdk/experimental/v2";
-import { LONG_TURN_PROMPT, PERMISSION_PROMPT } from "../triggers.js";
+import { LONG_TURN_PROMPT, PERMISSION_PROMPT, RUN_COMMAND_PROMPT, WRITE_FILE_PROMPT } from "../triggers.js";
 import type { ReferenceSessionsV2, ReferenceSessionV2 } from "./sessions.js";
+import { pathAfter, runCommandTurn, writeFileTurn } from "./tool-turns.js";
 
 const LONG_TURN_LIMIT_MS = 30_000;
 const LONG_TURN_TICK_MS = 100;
@@ -107,9 +108,14 @@ export async function runTurn(
   await notify(turn, { sessionUpdate: "user_message", messageId: userMessageId, content: prompt });
   await notify(turn, { sessionUpdate: "state_update", state: "running" });
   let stopReason: StopReason = "end_turn";
+  const toolNotify = (update: acp.SessionUpdate) => notify(turn, update);
   try {
     if (text.includes(LONG_TURN_PROMPT)) stopReason = await longTurn(turn);
     else if (text.includes(PERMISSION_PROMPT)) stopReason = await permissionTurn(turn);
+    else if (text.includes(WRITE_FILE_PROMPT))
+      await writeFileTurn(toolNotify, pathAfter(text, WRITE_FILE_PROMPT, turn.session.cwd));
+    else if (text.includes(RUN_COMMAND_PROMPT))
+      await runCommandTurn(toolNotify, pathAfter(text, RUN_COMMAND_PROMPT, turn.session.cwd));
     else {
       const messageId = randomUUID();
       const answer = `You said: ${text.slice(0, 200)}`;

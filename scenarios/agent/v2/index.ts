@@ -9,6 +9,8 @@ import { cancellationV2Scenario } from "./cancellation.js";
 import { initializationV2Scenario } from "./initialization.js";
 import { promptTurnV2Scenario } from "./prompt-turn.js";
 import { cleanupV2Scenario, framingV2Scenario } from "./transport.js";
+import { toolOutputV2Scenario } from "./tool-output.js";
+import { permissionOutcomesV2Scenario } from "./permission.js";
 
 export { GENERIC_AGENT_V2_REQUIREMENTS } from "./generic-checks.js";
 
@@ -18,4 +20,6 @@ export const AGENT_V2_SCENARIOS: readonly Scenario[] = [
   promptTurnV2Scenario,
   cancellationV2Scenario,
   cleanupV2Scenario,
+  toolOutputV2Scenario,
+  permissionOutcomesV2Scenario,
 ];

@@ -6,8 +6,14 @@
 import type { ReplyToTarget, IncomingMessage } from "../../../kit/wire/connection.js";
 import { KIT_VERSION } from "../../../kit/version.js";
 
-/** How the kit answers session/request_permission in this scenario. */
-export type PermissionPlan = "allow" | "reject";
+/**
+ * How the kit answers session/request_permission in this scenario; `unknown` answers with a
+ * custom outcome the agent cannot understand (tool-calls.mdx: it must not read it as approval).
+ */
+export type PermissionPlan = "allow" | "reject" | "unknown";
+
+/** The custom outcome the kit answers with under the `unknown` plan. */
+export const UNKNOWN_PERMISSION_OUTCOME = "_acp_conformance_unknown";
 
 /** The initialize params of the kit as a v2 client: version 2, `info`, and no capability to offer. */
 export function v2InitializeParams(protocolVersion = 2): Record<string, unknown> {
@@ -24,6 +30,8 @@ export class KitClientV2Answers {
     const { method, params } = request.message;
     if (method !== "session/request_permission")
       return { error: { code: -32601, message: `Method not found: ${method}` } };
+    if (this.permission === "unknown")
+      return { result: { outcome: { outcome: UNKNOWN_PERMISSION_OUTCOME } } };
     const options =
       (params as { options?: Array<{ optionId?: unknown; kind?: unknown }> } | undefined)?.options ?? [];
     const wanted =
