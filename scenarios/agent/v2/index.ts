@@ -9,6 +9,9 @@ import { cancellationV2Scenario } from "./cancellation.js";
 import { initializationV2Scenario } from "./initialization.js";
 import { promptTurnV2Scenario } from "./prompt-turn.js";
 import { cleanupV2Scenario, framingV2Scenario } from "./transport.js";
+import { sessionConfigV2Scenario } from "./session-config.js";
+import { sessionListV2Scenario } from "./session-list.js";
+import { sessionResumeV2Scenario } from "./session-resume.js";
 
 export { GENERIC_AGENT_V2_REQUIREMENTS } from "./generic-checks.js";
 
@@ -18,4 +21,7 @@ export const AGENT_V2_SCENARIOS: readonly Scenario[] = [
   promptTurnV2Scenario,
   cancellationV2Scenario,
   cleanupV2Scenario,
+  sessionResumeV2Scenario,
+  sessionListV2Scenario,
+  sessionConfigV2Scenario,
 ];
