@@ -11,6 +11,7 @@ export const ACP_AGENT_TURN_REQUIREMENTS = [
     area: "session-matching",
     level: "must",
     cite: `${SESSION_SETUP}#session-id`,
+    versions: [1, 2],
   }),
   agent({
     id: "agent.session-matching.updates-carry-session-id",

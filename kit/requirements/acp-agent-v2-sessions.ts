@@ -1,7 +1,8 @@
 /**
  * What an ACP v2 agent owes in its session surface beyond the baseline methods answering:
  * resume with `replayFrom` (replay, its message ids, its order), the cursors and MCP transports it
- * does not support refused with -32602, and the roots session/list reports.
+ * does not support refused with -32602,, the roots session/list reports, and
+ * session/close cancelling a running turn.
  */
 import { agentRequirement as agent } from "./acp-agent-builder.js";
 import { V2_SCHEMA, V2_SESSION_SETUP } from "./acp-agent-v2-pages.js";
@@ -64,6 +65,15 @@ export const ACP_AGENT_V2_SESSION_REQUIREMENTS = [
     cite: `${V2_SCHEMA}#/$defs/SessionInfo`,
     rationale:
       "The schema defines a listed session's additionalDirectories, when present, as the complete ordered list of its additional roots; any other list misstates the session's workspace.",
+    versions: [2],
+  }),
+  agent({
+    id: "agent.v2.session-matching.close-cancels-turn",
+    title:
+      "session/close of a session with a running turn cancels it as session/cancel would: the turn ends idle with cancelled (or silently), and nothing of it follows",
+    area: "session-matching",
+    level: "must",
+    cite: `${V2_SESSION_SETUP}#closing-active-sessions`,
     versions: [2],
   }),
 ] as const satisfies readonly Requirement[];

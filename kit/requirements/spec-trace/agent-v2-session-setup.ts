@@ -12,7 +12,8 @@ export const AGENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[]
     keyword: "MUST",
     says: "The agent answers session/new with a session id unique to that conversation.",
     schema: "schema/v2/schema.json#/$defs/NewSessionResponse",
-    gap: "Create two sessions (one with mcpServers omitted, as v2 allows) and expect two different sessionIds in results that validate against the v2 NewSessionResponse, with no modes field.",
+    checkedBy: ["agent.session-matching.unique-session-ids", "agent.v2.schema.valid-payloads"],
+    note: "Two sessions of one process, created without mcpServers; the schema check holds the answers to NewSessionResponse but lets an extra field such as v1's modes through.",
   },
   {
     id: "session-setup#resume-supported",
@@ -102,7 +103,11 @@ export const AGENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 242,
     keyword: "MUST",
     says: "Closing a session with work running cancels it as session/cancel would, then frees the session.",
-    gap: "Start a long prompt, call session/close before idle; expect the close answered, no further updates for the session after an idle state_update with stopReason cancelled (or none at all), and a prompt on the closed session rejected.",
+    checkedBy: [
+      "agent.v2.session-matching.close-cancels-turn",
+      "agent.session-matching.closed-session-rejects-prompts",
+    ],
+    note: "Needs --cancel-prompt for a turn long enough to close under; that the session's resources are freed is seen only as its refusing prompts.",
   },
   {
     id: "session-setup#close-unknown-error",

@@ -2,15 +2,23 @@
  * session-matching in v2, in one agent process: two sessions, a turn in the first, then
  * session/resume of it with replayFrom start (the conversation replayed, each message under its
  * own messageId, all before the answer), without replayFrom (nothing replayed) and with a cursor
- * the agent cannot know (-32602); a prompt for a session never created and for one closed (both
- * refused); last, session/new with an MCP transport the agent cannot know (-32602).
+ * the agent cannot know (-32602); a prompt for a session never created (refused); the second
+ * session closed during a long turn (session-close-checks.ts); last, session/new with an MCP
+ * transport the agent cannot know (-32602).
  */
 import { randomUUID } from "node:crypto";
 import type { Scenario } from "../../../kit/scenario.js";
 import type { IncomingMessage } from "../../../kit/wire/connection.js";
 import { describeOutcome, excerptAround, excerptBetween } from "../evidence.js";
 import { AgentV2UnderTest } from "./driver.js";
-import { expectInvalidParams, notApplicable, resultOf, sessionCapabilities } from "./session-support.js";
+import { checkClose } from "./session-close-checks.js";
+import {
+  expectInvalidParams,
+  expectPromptRefused,
+  notApplicable,
+  resultOf,
+  sessionCapabilities,
+} from "./session-support.js";
 import { MESSAGE_UPDATES, updateOf, type V2Turn } from "./turn-updates.js";
 
 const REPLAY = [
@@ -26,6 +34,8 @@ const REQUIREMENTS = [
   "agent.session-matching.unknown-session-rejected",
   "agent.session-matching.closed-session-rejects-prompts",
   "agent.v2.session-matching.unknown-mcp-transport-refused",
+  "agent.session-matching.unique-session-ids",
+  "agent.v2.session-matching.close-cancels-turn",
 ] as const;
 
 const isMessage = (incoming: IncomingMessage) =>
@@ -151,29 +161,6 @@ async function checkResumeWithoutReplay(agent: AgentV2UnderTest, sessionId: stri
   );
 }
 
-async function expectPromptRefused(
-  agent: AgentV2UnderTest,
-  requirement:
-    | "agent.session-matching.unknown-session-rejected"
-    | "agent.session-matching.closed-session-rejects-prompts",
-  sessionId: string,
-  what: string,
-): Promise<void> {
-  const outcome = await agent.request("session/prompt", {
-    sessionId,
-    prompt: [{ type: "text", text: "Hello?" }],
-  });
-  const refused = outcome.kind === "response" && outcome.error !== undefined;
-  agent.context.check({
-    requirement,
-    verdict: refused ? "pass" : "fail",
-    message: refused
-      ? `a prompt for ${what} was refused (${describeOutcome(outcome)})`
-      : `a prompt for ${what} must be answered with an error; got ${describeOutcome(outcome)}`,
-    ...(refused ? {} : { evidence: { transcript: excerptAround(agent.transcript, outcome.request.seq) } }),
-  });
-}
-
 export const sessionResumeV2Scenario: Scenario = {
   id: "agent.v2.session-matching.resume-and-refusals",
   title:
@@ -189,6 +176,20 @@ export const sessionResumeV2Scenario: Scenario = {
     }
     const first = await agent.newSession();
     const second = await agent.newSession();
+    context.check(
+      first !== second
+        ? {
+            requirement: "agent.session-matching.unique-session-ids",
+            verdict: "pass",
+            message: "two session/new calls gave two different session ids",
+          }
+        : {
+            requirement: "agent.session-matching.unique-session-ids",
+            verdict: "fail",
+            message: `each session/new must give a session id of its own; both gave ${first}`,
+            evidence: { transcript: excerptBetween(agent.transcript, 0, agent.transcript.nextSeq) },
+          },
+    );
     const text = context.options.prompts.prompt ?? "Say hello.";
     const turn = await agent.prompt(first, text);
     await checkReplay(agent, first, turn, text);
@@ -199,20 +200,7 @@ export const sessionResumeV2Scenario: Scenario = {
       `kit-never-created-${randomUUID()}`,
       "a session id the agent never created",
     );
-    const close = await agent.request("session/close", { sessionId: second });
-    if (close.kind === "response" && !close.error)
-      await expectPromptRefused(
-        agent,
-        "agent.session-matching.closed-session-rejects-prompts",
-        second,
-        "a session closed with session/close",
-      );
-    else
-      context.check({
-        requirement: "agent.session-matching.closed-session-rejects-prompts",
-        verdict: "not-tested",
-        message: `session/close did not succeed (${describeOutcome(close)}), so no session was closed`,
-      });
+    await checkClose(agent, second);
     const mcp = await agent.request("session/new", {
       cwd: agent.sessionCwd,
       mcpServers: [{ type: "_kit_transport", name: "acp-conformance" }],

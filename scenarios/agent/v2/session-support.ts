@@ -59,3 +59,27 @@ export function resultOf(outcome: RequestOutcome): Record<string, unknown> | und
     ? (outcome.result as Record<string, unknown>)
     : undefined;
 }
+
+/** A prompt for a session that does not exist (never created, or closed) must be answered with an error. */
+export async function expectPromptRefused(
+  agent: AgentV2UnderTest,
+  requirement:
+    | "agent.session-matching.unknown-session-rejected"
+    | "agent.session-matching.closed-session-rejects-prompts",
+  sessionId: string,
+  what: string,
+): Promise<void> {
+  const outcome = await agent.request("session/prompt", {
+    sessionId,
+    prompt: [{ type: "text", text: "Hello?" }],
+  });
+  const refused = outcome.kind === "response" && outcome.error !== undefined;
+  agent.context.check({
+    requirement,
+    verdict: refused ? "pass" : "fail",
+    message: refused
+      ? `a prompt for ${what} was refused (${describeOutcome(outcome)})`
+      : `a prompt for ${what} must be answered with an error; got ${describeOutcome(outcome)}`,
+    ...(refused ? {} : { evidence: { transcript: excerptAround(agent.transcript, outcome.request.seq) } }),
+  });
+}
