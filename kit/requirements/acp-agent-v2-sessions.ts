@@ -76,4 +76,16 @@ export const ACP_AGENT_V2_SESSION_REQUIREMENTS = [
     cite: `${V2_SESSION_SETUP}#closing-active-sessions`,
     versions: [2],
   }),
+  agent({
+    id: "agent.v2.session-matching.list-does-not-modify",
+    title:
+      "session/list only discovers: listing again lists the same sessions with the same updatedAt, and the agent sends no session/update",
+    area: "session-matching",
+    level: "should",
+    position: true,
+    cite: "docs/protocol/v2/session-list.mdx#interaction-with-other-session-methods",
+    rationale:
+      "The page says session/list is a discovery mechanism only that does not restore or modify sessions, without a keyword; a listing that touches sessions reorders the client's history by activity that never happened.",
+    versions: [2],
+  }),
 ] as const satisfies readonly Requirement[];

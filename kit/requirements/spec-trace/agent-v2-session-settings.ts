@@ -92,7 +92,7 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 201,
     keyword: "implied",
     says: "session/list only discovers sessions; it restores or modifies none.",
-    gap: "List twice around nothing else; the second answer lists the same sessions with the same updatedAt, and no session/update was sent.",
+    checkedBy: ["agent.v2.session-matching.list-does-not-modify"],
   },
   {
     id: "session-list#roots-only-if-advertised",

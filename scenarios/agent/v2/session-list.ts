@@ -2,9 +2,10 @@
  * session-matching, listing and deleting in v2, in one agent process: session/list of a directory
  * no session has (an empty array), of one directory of two (only its session, each with an
  * absolute cwd; the v2 schema holds updatedAt to RFC 3339), with a cursor the agent never issued
- * (an error); with session.additionalDirectories, the roots listed for a session are the two it
- * was created with, in order, and none once it is resumed without them; with session.delete, a
- * deleted session is gone from the listing and deleting an id never created succeeds.
+ * (an error), and twice with nothing between (the same sessions, session-list-stability.ts); with
+ * session.additionalDirectories, the roots listed for a session are the two it was created with,
+ * in order, and none once it is resumed without them; with session.delete, a deleted session is
+ * gone from the listing and deleting an id never created succeeds.
  */
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
@@ -13,6 +14,7 @@ import { StopScenario, type Scenario } from "../../../kit/scenario.js";
 import type { RequestOutcome } from "../../../kit/wire/connection.js";
 import { describeOutcome, excerptAround } from "../evidence.js";
 import { AgentV2UnderTest } from "./driver.js";
+import { checkListDoesNotModify } from "./session-list-stability.js";
 import { advertises, notApplicable, resultOf, sessionCapabilities } from "./session-support.js";
 
 const ROOTS = [
@@ -28,6 +30,7 @@ const REQUIREMENTS = [
   "agent.session-matching.list-cwd-filter",
   "agent.session-matching.list-cwd-absolute",
   "agent.session-matching.list-invalid-cursor-refused",
+  "agent.v2.session-matching.list-does-not-modify",
   ...ROOTS,
   ...DELETE,
 ] as const;
@@ -128,7 +131,7 @@ async function checkFilters(
       : `session/list with a cursor the agent never issued should be answered with an error; got ${describeOutcome(cursor)}`,
     ...(refused ? {} : { evidence: evidenceOf(agent, cursor) }),
   });
-  return entries.find((entry) => entry.sessionId === a);
+  return { entry: entries.find((entry) => entry.sessionId === a), listing };
 }
 
 async function checkRoots(
@@ -136,10 +139,10 @@ async function checkRoots(
   a: string,
   cwd: string,
   roots: string[],
-  listed: Entry | undefined,
+  listed: { entry: Entry | undefined; listing: RequestOutcome },
 ) {
   const { context } = agent;
-  const reported = listed?.additionalDirectories;
+  const reported = listed.entry?.additionalDirectories;
   if (!Array.isArray(reported) || reported.length === 0) {
     const message = `session/list reports no additionalDirectories for the session created with two (it may leave them out)`;
     context.check({
@@ -161,6 +164,7 @@ async function checkRoots(
     message: exact
       ? "session/list reported the session's two additional roots, in order"
       : `a listed session's additionalDirectories must be the complete ordered list it was given, ${JSON.stringify(roots)}; got ${JSON.stringify(reported)}`,
+    ...(exact ? {} : { evidence: evidenceOf(agent, listed.listing) }),
   });
   const resume = await agent.request("session/resume", { sessionId: a, cwd });
   const after = await agent.request("session/list", { cwd });
@@ -253,6 +257,7 @@ export const sessionListV2Scenario: Scenario = {
       return;
     }
     const listed = await checkFilters(agent, empty, dirs, a, b);
+    await checkListDoesNotModify(agent);
     if (withRoots) await checkRoots(agent, a, dirs.a, roots, listed);
     else notApplicable(context, ROOTS, "the agent does not advertise session.additionalDirectories");
     if (advertises(session, "delete")) await checkDelete(agent, b);
