@@ -97,6 +97,7 @@ export const ACP_AGENT_SESSION_CONSISTENCY_REQUIREMENTS = [
     level: "should",
     gate: "agentCapabilities.sessionCapabilities.list",
     cite: `${SESSION_LIST}#pagination`,
+    versions: [1, 2],
   }),
   agent({
     id: "agent.session-matching.replay-message-ids-distinct",
@@ -121,6 +122,7 @@ export const ACP_AGENT_SESSION_CONSISTENCY_REQUIREMENTS = [
     cite: `${SESSION_SETUP}#additional-workspace-roots`,
     rationale:
       "The docs say omitting additionalDirectories on session/load or session/resume activates no additional roots and does not restore stored ones, without a keyword; roots restored silently widen what the agent's tools may touch beyond what the client asked for.",
+    versions: [1, 2],
   }),
   agent({
     id: "agent.session-matching.session-cwd-used",

@@ -70,6 +70,7 @@ export const ACP_AGENT_SESSION_REQUIREMENTS = [
     level: "must",
     gate: RESUME,
     cite: `${SESSION_SETUP}#resuming-a-session`,
+    versions: [1, 2],
   }),
   agent({
     id: "agent.session-matching.resume-across-processes",
@@ -91,6 +92,7 @@ export const ACP_AGENT_SESSION_REQUIREMENTS = [
     level: "must",
     gate: LIST,
     cite: `${SESSION_LIST}#listing-sessions`,
+    versions: [1, 2],
   }),
   agent({
     id: "agent.session-matching.list-cwd-absolute",
@@ -99,6 +101,7 @@ export const ACP_AGENT_SESSION_REQUIREMENTS = [
     level: "must",
     gate: LIST,
     cite: `${SESSION_INFO}/cwd`,
+    versions: [1, 2],
   }),
   agent({
     id: "agent.session-matching.list-updated-at-iso8601",
@@ -132,6 +135,7 @@ export const ACP_AGENT_SESSION_REQUIREMENTS = [
     rationale:
       "The spec says only sessions with a matching cwd are returned, without a keyword; a client that filters by project shows the user other projects' sessions otherwise.",
     position: true,
+    versions: [1, 2],
   }),
   agent({
     id: "agent.session-matching.listed-roots-absolute",
@@ -161,6 +165,7 @@ export const ACP_AGENT_SESSION_REQUIREMENTS = [
     rationale:
       "The spec says close frees the session's resources but not what a later prompt gets; running a turn in a closed session means it was not freed.",
     position: true,
+    versions: [1, 2],
   }),
   // session/delete
   agent({
@@ -173,6 +178,7 @@ export const ACP_AGENT_SESSION_REQUIREMENTS = [
     rationale:
       "The spec states it as the meaning of delete without a keyword; a deleted session that is still listed was not deleted.",
     position: true,
+    versions: [1, 2],
   }),
   agent({
     id: "agent.session-matching.delete-unknown-succeeds",
@@ -181,5 +187,6 @@ export const ACP_AGENT_SESSION_REQUIREMENTS = [
     level: "should",
     gate: DELETE,
     cite: `${SESSION_DELETE}#semantics`,
+    versions: [1, 2],
   }),
 ] as const satisfies readonly Requirement[];

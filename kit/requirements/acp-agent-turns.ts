@@ -11,6 +11,7 @@ export const ACP_AGENT_TURN_REQUIREMENTS = [
     area: "session-matching",
     level: "must",
     cite: `${SESSION_SETUP}#session-id`,
+    versions: [1, 2],
   }),
   agent({
     id: "agent.session-matching.updates-carry-session-id",
@@ -26,6 +27,7 @@ export const ACP_AGENT_TURN_REQUIREMENTS = [
     level: "must",
     cite: `${SESSION_SETUP}#session-id`,
     rationale: "The spec names no code for an unknown session; any error will do, but success is wrong.",
+    versions: [1, 2],
   }),
   agent({
     id: "agent.session-matching.concurrent-sessions-isolated",

@@ -21,6 +21,8 @@ import { ACP_AGENT_SESSION_CONSISTENCY_REQUIREMENTS } from "./acp-agent-session-
 import { ACP_AGENT_V2_TURN_REQUIREMENTS } from "./acp-agent-v2-turns.js";
 import { ACP_AGENT_V2_SETUP_REQUIREMENTS } from "./acp-agent-v2-setup.js";
 import { ACP_AGENT_V2_TOOL_REQUIREMENTS } from "./acp-agent-v2-tools.js";
+import { ACP_AGENT_V2_SESSION_REQUIREMENTS } from "./acp-agent-v2-sessions.js";
+import { ACP_AGENT_V2_SESSION_CONFIG_REQUIREMENTS } from "./acp-agent-v2-session-config.js";
 import type { Requirement } from "./types.js";
 
 export const ACP_AGENT_REQUIREMENTS = [
@@ -40,6 +42,8 @@ export const ACP_AGENT_REQUIREMENTS = [
   ...ACP_AGENT_V2_TURN_REQUIREMENTS,
   ...ACP_AGENT_V2_SETUP_REQUIREMENTS,
   ...ACP_AGENT_V2_TOOL_REQUIREMENTS,
+  ...ACP_AGENT_V2_SESSION_REQUIREMENTS,
+  ...ACP_AGENT_V2_SESSION_CONFIG_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpAgentRequirementId = (typeof ACP_AGENT_REQUIREMENTS)[number]["id"];

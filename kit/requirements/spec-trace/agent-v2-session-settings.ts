@@ -11,7 +11,7 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 10,
     keyword: "MUST",
     says: "An agent that supports the session surface supports session/list.",
-    gap: "Call session/list with empty params; expect no -32601.",
+    checkedBy: ["agent.v2.capabilities.session-baseline"],
   },
   {
     id: "session-list#response-shape",
@@ -21,7 +21,11 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     keyword: "MUST",
     says: "session/list answers a sessions array (sessionId and absolute cwd for each) and an optional nextCursor.",
     schema: "schema/v2/schema.json#/$defs/ListSessionsResponse",
-    gap: "Create a session, list, and validate against ListSessionsResponse; the new session appears with an absolute cwd.",
+    checkedBy: [
+      "agent.v2.capabilities.session-baseline",
+      "agent.v2.schema.valid-payloads",
+      "agent.session-matching.list-cwd-absolute",
+    ],
   },
   {
     id: "session-list#cwd-filter",
@@ -30,7 +34,7 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 64,
     keyword: "implied",
     says: "With a cwd filter, only sessions with that cwd are returned.",
-    gap: "The v1 requirement agent.session-matching.list-cwd-filter checks this once a v2 scenario records it.",
+    checkedBy: ["agent.session-matching.list-cwd-filter"],
   },
   {
     id: "session-list#empty-when-none",
@@ -39,7 +43,7 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 145,
     keyword: "MUST",
     says: "When no session matches, the agent answers an empty sessions array.",
-    gap: "The v1 requirement agent.session-matching.list-empty-not-error checks this once a v2 scenario records it.",
+    checkedBy: ["agent.session-matching.list-empty-not-error"],
   },
   {
     id: "session-list#additional-directories-complete",
@@ -48,7 +52,7 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 120,
     keyword: "MAY",
     says: "A listed session's additionalDirectories is the complete ordered root list of that session.",
-    gap: "Create a session with two extra roots; if its listed entry has additionalDirectories, expect exactly those two in order.",
+    checkedBy: ["agent.v2.session-matching.listed-roots-complete"],
   },
   {
     id: "session-list#invalid-cursor-error",
@@ -57,7 +61,7 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 153,
     keyword: "SHOULD",
     says: "The agent answers an error for an invalid cursor.",
-    gap: "The v1 requirement agent.session-matching.list-invalid-cursor-refused checks this once a v2 scenario records it.",
+    checkedBy: ["agent.session-matching.list-invalid-cursor-refused"],
   },
   {
     id: "session-list#page-size",
@@ -88,7 +92,7 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 201,
     keyword: "implied",
     says: "session/list only discovers sessions; it restores or modifies none.",
-    gap: "List twice around nothing else; the second answer lists the same sessions with the same updatedAt, and no session/update was sent.",
+    checkedBy: ["agent.v2.session-matching.list-does-not-modify"],
   },
   {
     id: "session-list#roots-only-if-advertised",
@@ -106,7 +110,7 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 61,
     keyword: "implied",
     says: "session/list with empty params answers the first page of sessions.",
-    gap: "The v1 requirement agent.session-matching.list-empty-params checks this once a v2 scenario records it.",
+    checkedBy: ["agent.v2.capabilities.session-baseline"],
   },
   {
     id: "session-list#info-values",
@@ -115,7 +119,8 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 116,
     keyword: "implied",
     says: "A listed session's cwd is absolute and its updatedAt, when present, an RFC 3339 timestamp.",
-    gap: "The v1 requirements agent.session-matching.list-cwd-absolute and agent.session-matching.list-updated-at-iso8601 check this once a v2 scenario records them.",
+    checkedBy: ["agent.session-matching.list-cwd-absolute", "agent.v2.schema.valid-payloads"],
+    note: "The v2 schema gives updatedAt the date-time format, so the schema check judges the timestamp.",
   },
   // session-delete
   {
@@ -126,7 +131,8 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     keyword: "schema",
     says: "A successful session/delete answers an empty result.",
     schema: "schema/v2/schema.json#/$defs/DeleteSessionResponse",
-    gap: "With session.delete advertised, delete a session and validate the result against DeleteSessionResponse.",
+    checkedBy: ["agent.v2.schema.valid-payloads", "agent.session-matching.deleted-session-not-listed"],
+    note: "The schema lets a result carry more fields, so the kit sees that the delete succeeded with an object, not that it is empty.",
   },
   {
     id: "session-delete#deleted-not-listed",
@@ -135,7 +141,7 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 85,
     keyword: "implied",
     says: "A deleted session no longer appears in session/list.",
-    gap: "The v1 requirement agent.session-matching.deleted-session-not-listed checks this once a v2 scenario records it.",
+    checkedBy: ["agent.session-matching.deleted-session-not-listed"],
   },
   {
     id: "session-delete#delete-idempotent",
@@ -144,7 +150,8 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 86,
     keyword: "SHOULD",
     says: "Deleting an already deleted or never existing session succeeds silently.",
-    gap: "The v1 requirement agent.session-matching.delete-unknown-succeeds checks this once a v2 scenario records it.",
+    checkedBy: ["agent.session-matching.delete-unknown-succeeds"],
+    note: "Judged for an id never created, not for one deleted twice.",
   },
   {
     id: "session-delete#soft-or-hard",
@@ -167,7 +174,8 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     keyword: "schema",
     says: "Every config option has configId, name, type and currentValue; a select's options are required, a boolean has none.",
     schema: "schema/v2/schema.json#/$defs/SessionConfigOption",
-    gap: "Validate every configOptions entry the agent sends (session/new, session/resume, set_config_option, config_option_update) against SessionConfigOption.",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
+    note: "Judged on the options in the session/new, session/set_config_option and session/resume answers; a config_option_update only when the agent sends one.",
   },
   {
     id: "session-config-options#current-value-listed",
@@ -176,7 +184,7 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 100,
     keyword: "implied",
     says: "A select option's currentValue is one of its options' values; a boolean option's is a boolean.",
-    gap: "For every select option the agent sends, expect currentValue among its options (flattened through groups).",
+    checkedBy: ["agent.v2.capabilities.config-current-value-valid"],
   },
   {
     id: "session-config-options#custom-category-prefixed",
@@ -185,7 +193,7 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 146,
     keyword: "implied",
     says: "A category not defined by ACP begins with an underscore.",
-    gap: "Fail a config option whose category is not mode, model, model_config, thought_level or _-prefixed.",
+    checkedBy: ["agent.v2.extensibility.config-custom-kinds-prefixed"],
   },
   {
     id: "session-config-options#categories-not-required",
@@ -215,7 +223,8 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 171,
     keyword: "MUST",
     says: "Every config option has a default value, so the agent works when the client never sets it.",
-    gap: "Prompt without any set_config_option; expect the prompt accepted and the turn to reach idle.",
+    checkedBy: ["agent.v2.prompt.ends-idle-with-stop-reason"],
+    note: "The kit never sets an option before its prompt turns, so an agent that offers options and needs one set fails to end its turns idle.",
   },
   {
     id: "session-config-options#custom-type-prefixed",
@@ -224,7 +233,7 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 177,
     keyword: "MUST",
     says: "A custom option type begins with an underscore.",
-    gap: "Fail a config option whose type is neither select, boolean nor _-prefixed.",
+    checkedBy: ["agent.v2.extensibility.config-custom-kinds-prefixed"],
   },
   {
     id: "session-config-options#set-returns-all",
@@ -234,7 +243,7 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     keyword: "MUST",
     says: "session/set_config_option answers the complete list of options with their current values, the change applied.",
     schema: "schema/v2/schema.json#/$defs/SetSessionConfigOptionResponse",
-    gap: "Set a select option to another listed value; expect every option of the session back, that one with the new currentValue.",
+    checkedBy: ["agent.v2.capabilities.config-set-returns-all"],
   },
   {
     id: "session-config-options#set-invalid-value",
@@ -243,7 +252,7 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 215,
     keyword: "implied",
     says: "A value not listed in a select option's options (or a non-boolean for a boolean option) is refused.",
-    gap: 'Set a select option to "kit-not-a-value"; expect an error, and the option unchanged in the next answer.',
+    checkedBy: ["agent.v2.capabilities.config-invalid-value-refused"],
   },
   {
     id: "session-config-options#update-complete-state",
@@ -262,6 +271,6 @@ export const AGENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Page
     line: 205,
     keyword: "position",
     says: "session/set_config_option with a configId the session never offered is answered with an error.",
-    gap: "Set configId kit-no-such-option; expect an error response.",
+    checkedBy: ["agent.v2.capabilities.config-unknown-option-refused"],
   },
 ];

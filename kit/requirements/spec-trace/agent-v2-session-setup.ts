@@ -12,7 +12,8 @@ export const AGENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[]
     keyword: "MUST",
     says: "The agent answers session/new with a session id unique to that conversation.",
     schema: "schema/v2/schema.json#/$defs/NewSessionResponse",
-    gap: "Create two sessions (one with mcpServers omitted, as v2 allows) and expect two different sessionIds in results that validate against the v2 NewSessionResponse, with no modes field.",
+    checkedBy: ["agent.session-matching.unique-session-ids", "agent.v2.schema.valid-payloads"],
+    note: "Two sessions of one process, created without mcpServers; the schema check holds the answers to NewSessionResponse but lets an extra field such as v1's modes through.",
   },
   {
     id: "session-setup#resume-supported",
@@ -31,7 +32,7 @@ export const AGENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 118,
     keyword: "MUST NOT",
     says: "With replayFrom omitted or null, the agent does not replay history before answering session/resume.",
-    gap: "The v1 requirement agent.session-matching.resume-no-replay checks this once a v2 scenario records it (v2 resume without replayFrom is v1 resume).",
+    checkedBy: ["agent.session-matching.resume-no-replay"],
   },
   {
     id: "session-setup#replay-from-start",
@@ -40,7 +41,7 @@ export const AGENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 144,
     keyword: "MUST",
     says: "With replayFrom {type: start}, the agent replays the whole conversation as session/update notifications before answering.",
-    gap: "Prompt once, then resume with replayFrom start; expect the earlier user message (and the agent's reply) replayed as message updates or chunks before the resume response.",
+    checkedBy: ["agent.v2.session-matching.replay-from-start"],
   },
   {
     id: "session-setup#replay-message-ids",
@@ -49,7 +50,11 @@ export const AGENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 193,
     keyword: "MUST",
     says: "During replay every replayed message carries an opaque messageId unique to that message.",
-    gap: "In a replay from start, expect a messageId on every message update and chunk, one per message, the user message's id equal to the one acknowledged live.",
+    checkedBy: [
+      "agent.v2.session-matching.replay-message-ids",
+      "agent.v2.session-matching.replay-from-start",
+    ],
+    note: "replay-message-ids holds every replayed message to an id of its own; replay-from-start that the user message keeps the id it was acknowledged with.",
   },
   {
     id: "session-setup#resume-after-replay",
@@ -58,7 +63,8 @@ export const AGENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 205,
     keyword: "MUST",
     says: "The agent answers session/resume once all replay entries are reported, and only then.",
-    gap: "In a replay from start, expect the resume response after the last replayed update and within the kit's deadline.",
+    checkedBy: ["agent.v2.session-matching.replay-before-resume-answer"],
+    note: "The answer's deadline is the kit's usual one (agent.timeouts.request-answered).",
   },
   {
     id: "session-setup#resume-reports-state",
@@ -71,6 +77,16 @@ export const AGENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[]
     checkedBy: ["agent.v2.capabilities.resume-reports-state"],
   },
   {
+    id: "session-setup#unknown-replay-cursor-refused",
+    page: "session-setup",
+    anchor: "resuming-sessions",
+    line: 95,
+    schema: "schema/v2/schema.json#/$defs/ReplayFrom",
+    keyword: "schema",
+    says: "The schema's ReplayFrom: a cursor the agent does not support is refused with -32602, never replaced by another cursor or by no replay.",
+    checkedBy: ["agent.v2.session-matching.unknown-replay-cursor-refused"],
+  },
+  {
     id: "session-setup#close-supported",
     page: "session-setup",
     anchor: "closing-active-sessions",
@@ -78,7 +94,7 @@ export const AGENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[]
     keyword: "MUST",
     says: "An agent that supports the session surface supports session/close, answering an empty result.",
     schema: "schema/v2/schema.json#/$defs/CloseSessionResponse",
-    gap: "Call session/close on an idle session; expect a result that validates against CloseSessionResponse, not -32601.",
+    checkedBy: ["agent.v2.capabilities.session-baseline", "agent.v2.schema.valid-payloads"],
   },
   {
     id: "session-setup#close-cancels-work",
@@ -87,7 +103,11 @@ export const AGENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 242,
     keyword: "MUST",
     says: "Closing a session with work running cancels it as session/cancel would, then frees the session.",
-    gap: "Start a long prompt, call session/close before idle; expect the close answered, no further updates for the session after an idle state_update with stopReason cancelled (or none at all), and a prompt on the closed session rejected.",
+    checkedBy: [
+      "agent.v2.session-matching.close-cancels-turn",
+      "agent.session-matching.closed-session-rejects-prompts",
+    ],
+    note: "Needs --cancel-prompt for a turn long enough to close under; that the session's resources are freed is seen only as its refusing prompts.",
   },
   {
     id: "session-setup#close-unknown-error",
@@ -105,7 +125,11 @@ export const AGENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 283,
     keyword: "implied",
     says: "additionalDirectories on session/new or session/resume sets the session's extra roots; omitted or [] activates none, and resume does not restore stored roots.",
-    gap: "With session.additionalDirectories advertised, create a session with one extra root, resume it without the field, and expect session/list to report no additionalDirectories for it (the v1 requirement agent.session-matching.roots-not-restored judges the same through session/load and session/resume).",
+    checkedBy: [
+      "agent.v2.session-matching.listed-roots-complete",
+      "agent.session-matching.roots-not-restored",
+    ],
+    note: "Seen through session/list, when the agent reports roots there (it may not); that an omitted or empty field on session/new activates none is not checked.",
   },
   {
     id: "session-setup#cwd-used",
@@ -136,7 +160,8 @@ export const AGENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 318,
     keyword: "implied",
     says: "MCP server types are open (custom ones begin with an underscore): an agent given a type it does not know does not fail.",
-    gap: "Create a session with an MCP server of type _kit_transport; expect a session or an error, never a crash.",
+    checkedBy: ["agent.v2.session-matching.unknown-mcp-transport-refused"],
+    note: "The schema's McpServer asks more than tolerance: a transport the agent does not support is refused with -32602.",
   },
   {
     id: "session-setup#connect-mcp-servers",
@@ -172,7 +197,7 @@ export const AGENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 242,
     keyword: "position",
     says: "Once session/close has freed a session, a prompt naming it is answered with an error.",
-    gap: "The v1 requirement agent.session-matching.closed-session-rejects-prompts checks this once a v2 scenario records it.",
+    checkedBy: ["agent.session-matching.closed-session-rejects-prompts"],
   },
   {
     id: "session-setup#close-stops-mcp-servers",
@@ -190,7 +215,7 @@ export const AGENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 290,
     keyword: "implied",
     says: "A session id names a session the agent created; a prompt naming any other id fails.",
-    gap: "The v1 requirement agent.session-matching.unknown-session-rejected checks this once a v2 scenario records it.",
+    checkedBy: ["agent.session-matching.unknown-session-rejected"],
   },
   {
     id: "session-setup#stdio-mcp-when-advertised",

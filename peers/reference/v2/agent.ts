@@ -2,8 +2,9 @@
  * The bundled reference agent's ACP v2 side, on the SDK's experimental v2 builder: what
  * agent-main.ts routes a client to when its initialize asks for version 2 or later (a v1 client
  * still gets the v1 agent, peers/reference/agent.ts). It advertises sessions and so serves the
- * v2 baseline (new, list, resume with replay, close, prompt, cancel) and advertises slash
- * commands for each new session (commands.ts); its turns are scripted by
+ * v2 baseline (new, list, resume with replay, close, prompt, cancel), session/delete, additional
+ * directories and two config options (config-options.ts), and advertises slash commands for each
+ * new session (commands.ts); its turns are scripted by
  * the v1 reference's prompt texts (turns.ts). It advertises no auth methods, so it owes neither
  * auth/login nor auth/logout.
  */
@@ -11,6 +12,8 @@ import { randomUUID } from "node:crypto";
 import * as acp from "@agentclientprotocol/sdk/experimental/v2";
 import { KIT_VERSION } from "../../../kit/version.js";
 import { advertiseCommandsV2 } from "./commands.js";
+import { configOptionsOf, setConfigOption } from "./config-options.js";
+import { refuseUnsupportedMcpServers, replaysFromStart } from "./session-params.js";
 import { ReferenceSessionsV2 } from "./sessions.js";
 import { runTurn } from "./turns.js";
 
@@ -25,20 +28,29 @@ export function createReferenceAgentV2(): acp.AgentApp {
         title: "acp-conformance reference agent",
         version: KIT_VERSION,
       },
-      capabilities: { session: {} },
+      capabilities: { session: { additionalDirectories: {}, delete: {} } },
     }))
     .onRequest(acp.methods.agent.session.new, ({ params, client }) => {
-      const { sessionId } = sessions.create(params.cwd);
-      advertiseCommandsV2(client, sessionId);
-      return { sessionId };
+      refuseUnsupportedMcpServers(params.mcpServers);
+      const session = sessions.create(params.cwd, params.additionalDirectories ?? []);
+      advertiseCommandsV2(client, session.sessionId);
+      return { sessionId: session.sessionId, configOptions: configOptionsOf(session) };
     })
-    .onRequest(acp.methods.agent.session.list, ({ params }) => ({ sessions: sessions.list(params.cwd) }))
+    .onRequest(acp.methods.agent.session.list, ({ params }) => {
+      // It lists every session on one page and so never issues a cursor: any cursor is invalid.
+      if (params.cursor != null) throw acp.RequestError.invalidParams(undefined, "unknown cursor");
+      return { sessions: sessions.list(params.cwd) };
+    })
     .onRequest(acp.methods.agent.session.resume, async ({ params, client }) => {
       const session = sessions.get(params.sessionId);
+      refuseUnsupportedMcpServers(params.mcpServers);
+      const replay = replaysFromStart(params.replayFrom);
       session.open = true;
+      // The request's roots replace the session's: omitted activates none (session-setup.mdx).
+      session.additionalDirectories = params.additionalDirectories ?? [];
       const notify = (update: acp.SessionUpdate) =>
         client.notify(acp.methods.client.session.update, { sessionId: session.sessionId, update });
-      if (params.replayFrom?.type === "start") {
+      if (replay) {
         for (const message of session.history) {
           const content = [{ type: "text" as const, text: message.text }];
           await notify(
@@ -54,7 +66,7 @@ export function createReferenceAgentV2(): acp.AgentApp {
           ? { sessionUpdate: "state_update", state: "running" }
           : { sessionUpdate: "state_update", state: "idle" },
       );
-      return {};
+      return { configOptions: configOptionsOf(session) };
     })
     .onRequest(acp.methods.agent.session.close, ({ params }) => {
       const session = sessions.get(params.sessionId);
@@ -64,6 +76,8 @@ export function createReferenceAgentV2(): acp.AgentApp {
     })
     .onRequest(acp.methods.agent.session.prompt, ({ params, client }) => {
       const session = sessions.get(params.sessionId);
+      // session/close freed it: a prompt names a session that no longer exists until resumed.
+      if (!session.open) throw acp.RequestError.sessionNotFound(params.sessionId);
       if (session.turn)
         throw acp.RequestError.invalidRequest(undefined, "a turn is already running in this session");
       const turn = new AbortController();
@@ -75,6 +89,13 @@ export function createReferenceAgentV2(): acp.AgentApp {
       );
       return { messageId };
     })
+    .onRequest(acp.methods.agent.session.delete, ({ params }) => {
+      sessions.delete(params.sessionId);
+      return {};
+    })
+    .onRequest(acp.methods.agent.session.setConfigOption, ({ params }) => ({
+      configOptions: setConfigOption(sessions.get(params.sessionId), params),
+    }))
     .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
       sessions.get(params.sessionId).turn?.abort();
     });

@@ -17,6 +17,10 @@ export interface ReferenceSessionV2 {
   readonly sessionId: string;
   readonly cwd: string;
   readonly history: HistoryMessage[];
+  /** The extra roots the last session/new or session/resume activated (never restored from earlier). */
+  additionalDirectories: string[];
+  /** The session's config options as the client last set them (config-options.ts). */
+  config: Record<string, string | boolean>;
   updatedAt: string;
   /** The foreground turn running now, aborted by session/cancel or session/close. */
   turn: AbortController | undefined;
@@ -26,11 +30,13 @@ export interface ReferenceSessionV2 {
 export class ReferenceSessionsV2 {
   readonly #sessions = new Map<string, ReferenceSessionV2>();
 
-  create(cwd: string): ReferenceSessionV2 {
+  create(cwd: string, additionalDirectories: string[] = []): ReferenceSessionV2 {
     const session: ReferenceSessionV2 = {
       sessionId: `v2-${randomUUID()}`,
       cwd,
       history: [],
+      additionalDirectories,
+      config: {},
       updatedAt: new Date().toISOString(),
       turn: undefined,
       open: true,
@@ -49,7 +55,20 @@ export class ReferenceSessionsV2 {
   list(cwd: string | undefined | null): acp.SessionInfo[] {
     return [...this.#sessions.values()]
       .filter((session) => cwd == null || session.cwd === cwd)
-      .map((session) => ({ sessionId: session.sessionId, cwd: session.cwd, updatedAt: session.updatedAt }));
+      .map((session) => ({
+        sessionId: session.sessionId,
+        cwd: session.cwd,
+        updatedAt: session.updatedAt,
+        ...(session.additionalDirectories.length > 0
+          ? { additionalDirectories: session.additionalDirectories }
+          : {}),
+      }));
+  }
+
+  /** session/delete: gone from the listing; an id never created (or deleted already) is no error. */
+  delete(sessionId: string): void {
+    this.#sessions.get(sessionId)?.turn?.abort();
+    this.#sessions.delete(sessionId);
   }
 
   record(session: ReferenceSessionV2, message: HistoryMessage): void {
