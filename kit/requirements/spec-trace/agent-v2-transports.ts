@@ -68,7 +68,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 49,
     keyword: "implied",
     says: "In v2 a line may be a JSON-RPC batch array; the agent accepts a batch of requests and notifications (v1's single-messages rule is gone).",
-    gap: "After session/new, send one line holding a batch of a session/list request and an unknown _notification; expect the list answered and the agent still serving.",
+    checkedBy: ["agent.v2.jsonrpc.batch-answered-as-array"],
   },
   {
     id: "transports#empty-batch-invalid",
@@ -77,7 +77,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 57,
     keyword: "MUST",
     says: "An empty batch array gets one Invalid Request error (-32600) with id null, not a response array.",
-    gap: "Send the line [] and expect exactly one error object with code -32600 and id null, not an array.",
+    checkedBy: ["agent.v2.jsonrpc.empty-batch-invalid-request"],
   },
   {
     id: "transports#invalid-json-parse-error",
@@ -95,7 +95,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 62,
     keyword: "SHOULD",
     says: "The agent answers a batch with one array holding a response for each request of the batch, in any order.",
-    gap: "Send a batch of two requests with distinct ids; expect one array line holding exactly two responses, matched by id.",
+    checkedBy: ["agent.v2.jsonrpc.batch-answered-as-array"],
   },
   {
     id: "transports#batch-no-notification-response",
@@ -104,7 +104,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 66,
     keyword: "MUST NOT",
     says: "The agent never replies to a notification, including one inside a batch.",
-    gap: "Send a batch of one request and one notification; the response array holds one response, with the request's id only.",
+    checkedBy: ["agent.v2.jsonrpc.batch-notifications-unanswered"],
   },
   {
     id: "transports#all-notification-batch-silent",
@@ -113,7 +113,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 71,
     keyword: "MUST NOT",
     says: "A batch of notifications only gets nothing back, never an empty array.",
-    gap: "Send a batch of two unknown _notifications, then a request; the next line the agent writes answers the request, and no [] is ever written.",
+    checkedBy: ["agent.v2.jsonrpc.batch-notifications-unanswered"],
   },
   {
     id: "transports#invalid-entry-own-error",
@@ -122,7 +122,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 73,
     keyword: "implied",
     says: "An invalid entry of a non-empty batch gets its own Invalid Request error with id null; the rest of the batch is still answered.",
-    gap: "Send a batch of [1, a valid session/list request]; expect an array with a -32600 error of id null and the list's response.",
+    checkedBy: ["agent.v2.jsonrpc.batch-invalid-entry-error"],
   },
   {
     id: "transports#no-lifecycle-batching",

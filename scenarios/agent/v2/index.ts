@@ -5,6 +5,7 @@
  * v1 parts where the wire is the same in both versions.
  */
 import type { Scenario } from "../../../kit/scenario.js";
+import { batchesV2Scenario } from "./batches.js";
 import { cancellationV2Scenario } from "./cancellation.js";
 import { initializationV2Scenario } from "./initialization.js";
 import { promptTurnV2Scenario } from "./prompt-turn.js";
@@ -18,4 +19,5 @@ export const AGENT_V2_SCENARIOS: readonly Scenario[] = [
   promptTurnV2Scenario,
   cancellationV2Scenario,
   cleanupV2Scenario,
+  batchesV2Scenario,
 ];
