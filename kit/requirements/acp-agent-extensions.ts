@@ -53,6 +53,8 @@ export const ACP_AGENT_EXTENSION_REQUIREMENTS = [
     cite: `${CANCELLATION}#cancel_request-notification`,
     rationale:
       "Acting on $/cancel_request is optional, answering the cancelled request is not; an agent that ignores the notification simply answers as usual. A second answer is agent.jsonrpc.one-response-per-request's finding.",
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   // extensibility
   agent({

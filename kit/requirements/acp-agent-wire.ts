@@ -97,6 +97,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     area: "jsonrpc",
     level: "must",
     cite: `${OVERVIEW}#error-handling`,
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.jsonrpc.method-not-found",
@@ -104,6 +106,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     area: "jsonrpc",
     level: "should",
     cite: "docs/protocol/v1/extensibility.mdx#custom-requests",
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.jsonrpc.survives-parse-error",
@@ -114,6 +118,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     rationale:
       "The spec forbids clients from writing such lines, so surviving one is robustness rather than conformance; but JSON-RPC answers a parse error with -32700, and a peer that dies of one bad line takes every session with it.",
     position: true,
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.jsonrpc.parse-error-code",
@@ -121,6 +127,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     area: "jsonrpc",
     level: "should",
     cite: "schema/v1/schema.json#/$defs/ErrorCode",
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.jsonrpc.invalid-request",
@@ -130,6 +138,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     cite: "schema/v1/schema.json#/$defs/ErrorCode",
     rationale:
       "The probe is JSON-RPC 2.0's own example of an invalid request. An object with an id but no method is not used: in two-way JSON-RPC it reads as a malformed response, which is never answered.",
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.jsonrpc.invalid-params",
@@ -137,6 +147,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     area: "jsonrpc",
     level: "should",
     cite: "schema/v1/schema.json#/$defs/ErrorCode",
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   // schema
   agent({

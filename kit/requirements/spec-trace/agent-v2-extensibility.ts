@@ -47,7 +47,7 @@ export const AGENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 65,
     keyword: "MUST",
     says: "The agent answers every custom request with its id; an unknown one with Method not found.",
-    gap: "The v1 requirement agent.jsonrpc.method-not-found checks this once a v2 scenario records it.",
+    checkedBy: ["agent.jsonrpc.method-not-found"],
   },
   {
     id: "extensibility#unknown-notifications-ignored",
@@ -56,7 +56,7 @@ export const AGENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 109,
     keyword: "SHOULD",
     says: "The agent ignores notifications it does not recognise.",
-    gap: "The v1 requirement agent.jsonrpc.no-reply-to-notification checks this once a v2 scenario records it.",
+    checkedBy: ["agent.jsonrpc.no-reply-to-notification"],
   },
   {
     id: "extensibility#custom-values-prefixed",
@@ -120,7 +120,7 @@ export const AGENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 20,
     keyword: "MUST",
     says: "A request the client cancels with $/cancel_request still gets a response: a result, or error -32800.",
-    gap: "Send session/list, then $/cancel_request for its id at once; expect a response for that id (a result or code -32800) and no reply to the notification.",
+    checkedBy: ["agent.cancellation.cancel-request-answered"],
   },
   {
     id: "cancellation#cancel-request-optional",
@@ -150,7 +150,7 @@ export const AGENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 12,
     keyword: "implied",
     says: "$/cancel_request is a notification: no reply, even for an unknown or finished request id.",
-    gap: "The v1 requirement agent.jsonrpc.no-reply-to-notification checks this once a v2 scenario records it.",
+    checkedBy: ["agent.jsonrpc.no-reply-to-notification"],
   },
   {
     id: "cancellation#agent-cancels-own-requests",

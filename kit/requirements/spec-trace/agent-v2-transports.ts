@@ -86,7 +86,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 55,
     keyword: "implied",
     says: "A batch line that is not valid JSON gets one Parse error (-32700) with id null.",
-    gap: 'Send a truncated batch line ([{"jsonrpc":"2.0",) and expect one error with code -32700 and id null; the v1 requirement agent.jsonrpc.parse-error checks the single-message case once a v2 scenario records it.',
+    checkedBy: ["agent.jsonrpc.parse-error-code"],
   },
   {
     id: "transports#batch-response-array",
@@ -226,7 +226,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 185,
     keyword: "implied",
     says: "The agent answers no notification, neither with a result nor with an error.",
-    gap: "The v1 requirement agent.jsonrpc.no-reply-to-notification checks this once a v2 scenario records it.",
+    checkedBy: ["agent.jsonrpc.no-reply-to-notification"],
   },
   {
     id: "overview#naming-conventions",
@@ -263,6 +263,11 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 181,
     keyword: "implied",
     says: "Errors follow JSON-RPC 2.0: -32700 for a line that is not JSON (and the agent lives on), -32600 for an invalid request, -32602 for invalid params.",
-    gap: "The v1 requirements agent.jsonrpc.survives-parse-error, agent.jsonrpc.parse-error-code, agent.jsonrpc.invalid-request and agent.jsonrpc.invalid-params check this once a v2 scenario records them (invalid params with v2 method names).",
+    checkedBy: [
+      "agent.jsonrpc.invalid-params",
+      "agent.jsonrpc.invalid-request",
+      "agent.jsonrpc.parse-error-code",
+      "agent.jsonrpc.survives-parse-error",
+    ],
   },
 ];

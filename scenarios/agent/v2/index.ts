@@ -8,6 +8,7 @@ import type { Scenario } from "../../../kit/scenario.js";
 import { batchesV2Scenario } from "./batches.js";
 import { cancellationV2Scenario } from "./cancellation.js";
 import { initializationV2Scenario } from "./initialization.js";
+import { jsonRpcV2Scenario } from "./jsonrpc.js";
 import { promptTurnV2Scenario } from "./prompt-turn.js";
 import { cleanupV2Scenario, framingV2Scenario } from "./transport.js";
 
@@ -20,4 +21,5 @@ export const AGENT_V2_SCENARIOS: readonly Scenario[] = [
   cancellationV2Scenario,
   cleanupV2Scenario,
   batchesV2Scenario,
+  jsonRpcV2Scenario,
 ];
