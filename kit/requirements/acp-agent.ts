@@ -21,6 +21,7 @@ import { ACP_AGENT_SESSION_CONSISTENCY_REQUIREMENTS } from "./acp-agent-session-
 import { ACP_AGENT_V2_TURN_REQUIREMENTS } from "./acp-agent-v2-turns.js";
 import { ACP_AGENT_V2_SETUP_REQUIREMENTS } from "./acp-agent-v2-setup.js";
 import { ACP_AGENT_V2_WIRE_REQUIREMENTS } from "./acp-agent-v2-wire.js";
+import { ACP_AGENT_V2_EXTENSIBILITY_REQUIREMENTS } from "./acp-agent-v2-extensibility.js";
 import type { Requirement } from "./types.js";
 
 export const ACP_AGENT_REQUIREMENTS = [
@@ -40,6 +41,7 @@ export const ACP_AGENT_REQUIREMENTS = [
   ...ACP_AGENT_V2_TURN_REQUIREMENTS,
   ...ACP_AGENT_V2_SETUP_REQUIREMENTS,
   ...ACP_AGENT_V2_WIRE_REQUIREMENTS,
+  ...ACP_AGENT_V2_EXTENSIBILITY_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpAgentRequirementId = (typeof ACP_AGENT_REQUIREMENTS)[number]["id"];

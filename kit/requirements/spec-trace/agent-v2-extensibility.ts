@@ -65,7 +65,7 @@ export const AGENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 117,
     keyword: "MUST NOT",
     says: "Every enum or discriminator value the agent sends that the v2 schema does not define begins with an underscore.",
-    gap: "In a v2 run, collect the agent's values of open enums and discriminators (sessionUpdate, kind, status, stopReason, type...) and fail any value the schema does not list that lacks a leading _.",
+    checkedBy: ["agent.v2.extensibility.custom-values-prefixed"],
   },
   {
     id: "extensibility#unknown-values-tolerated",

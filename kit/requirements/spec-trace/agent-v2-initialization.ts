@@ -172,7 +172,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 116,
     keyword: "MUST",
     says: "A custom auth method type begins with an underscore.",
-    gap: "Fail an authMethods entry whose type is neither agent, terminal nor _-prefixed.",
+    checkedBy: ["agent.v2.extensibility.custom-values-prefixed"],
   },
   {
     id: "authentication#env-names-unique",

@@ -116,7 +116,7 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 465,
     keyword: "MUST",
     says: "A stop reason is end_turn, max_tokens, max_turn_requests, refusal, cancelled, or a custom one beginning with an underscore.",
-    gap: "Fail an idle stopReason that is none of the five and lacks a leading _.",
+    checkedBy: ["agent.v2.extensibility.custom-values-prefixed"],
   },
   {
     id: "prompt-lifecycle#state-values",
