@@ -235,7 +235,8 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 189,
     keyword: "schema",
     says: "The agent's property keys are camelCase and its discriminator values snake_case, as the v2 schema defines them.",
-    gap: "Validate every message the agent sends in a v2 run against the v2 schema (AgentResponse, AgentNotification, AgentRequest).",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
+    note: "The schema names the required keys and the discriminator values; it allows unknown keys, so a key spelled otherwise beside the defined one is not seen.",
   },
   {
     id: "overview#jsonrpc-2",

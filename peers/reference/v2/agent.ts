@@ -9,6 +9,7 @@
 import { randomUUID } from "node:crypto";
 import * as acp from "@agentclientprotocol/sdk/experimental/v2";
 import { KIT_VERSION } from "../../../kit/version.js";
+import { continueTrace } from "../trace-context.js";
 import { ReferenceSessionsV2 } from "./sessions.js";
 import { runTurn } from "./turns.js";
 
@@ -27,6 +28,8 @@ export function createReferenceAgentV2(): acp.AgentApp {
     }))
     .onRequest(acp.methods.agent.session.new, ({ params }) => ({
       sessionId: sessions.create(params.cwd).sessionId,
+      // A traced request is answered in the same trace (W3C keys in _meta), as v1's prompt answer is.
+      ...continueTrace(params._meta as Record<string, unknown> | undefined),
     }))
     .onRequest(acp.methods.agent.session.list, ({ params }) => ({ sessions: sessions.list(params.cwd) }))
     .onRequest(acp.methods.agent.session.resume, async ({ params, client }) => {

@@ -7,6 +7,7 @@
 import type { Scenario } from "../../../kit/scenario.js";
 import { batchesV2Scenario } from "./batches.js";
 import { cancellationV2Scenario } from "./cancellation.js";
+import { extensibilityV2Scenario } from "./extensibility.js";
 import { initializationV2Scenario } from "./initialization.js";
 import { jsonRpcV2Scenario } from "./jsonrpc.js";
 import { promptTurnV2Scenario } from "./prompt-turn.js";
@@ -22,4 +23,5 @@ export const AGENT_V2_SCENARIOS: readonly Scenario[] = [
   cleanupV2Scenario,
   batchesV2Scenario,
   jsonRpcV2Scenario,
+  extensibilityV2Scenario,
 ];
