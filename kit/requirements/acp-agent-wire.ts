@@ -53,6 +53,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     cite: `${TRANSPORTS}#stdio`,
     rationale: "The kit tolerates CRLF from peers and expects the same robustness of them.",
     position: true,
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   // jsonrpc
   agent({

@@ -152,7 +152,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 25,
     keyword: "position",
     says: "Only \\n delimits messages; the kit expects an agent to tolerate a \\r before it, as the kit does.",
-    gap: "The v1 requirement agent.framing.accepts-crlf checks this once a v2 scenario records it.",
+    checkedBy: ["agent.framing.accepts-crlf"],
   },
   {
     id: "transports#no-size-limit",

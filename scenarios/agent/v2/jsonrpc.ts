@@ -3,8 +3,8 @@
  * methods; cancellation.mdx, `$/cancel_request`), so one v2 run records v1's requirements, which
  * list both versions: notifications never answered, unknown methods -32601, an object that is not
  * a request -32600, a line that is not JSON (a batch cut short) -32700 and the agent still
- * serving, params v2 does not accept -32602, and a request cancelled with `$/cancel_request` still
- * answered. Each probe runs after the last was answered, so each reply is read against its probe.
+ * serving, params v2 does not accept -32602, a request cancelled with `$/cancel_request` still
+ * answered, and a request ending in CRLF read like any other. Each probe runs after the last was answered, so each reply is read against its probe.
  */
 import type { Scenario, ScenarioContext } from "../../../kit/scenario.js";
 import type { IncomingMessage, RequestOutcome } from "../../../kit/wire/connection.js";
@@ -149,6 +149,20 @@ async function checkInvalidRequest(context: ScenarioContext, agent: AgentV2Under
   );
 }
 
+async function checkCrlf(context: ScenarioContext, agent: AgentV2UnderTest): Promise<void> {
+  const outcome = await agent.request("session/new", { cwd: agent.sessionCwd }, { write: { kind: "crlf" } });
+  agent.ownDeadline.add(outcome.request);
+  judgeOutcome(
+    context,
+    agent,
+    "agent.framing.accepts-crlf",
+    outcome,
+    "session/new ending in \\r\\n",
+    (answered) => answered.kind === "response",
+    "an answer",
+  );
+}
+
 async function checkCancelRequest(context: ScenarioContext, agent: AgentV2UnderTest): Promise<void> {
   const pending = agent.request("session/new", { cwd: agent.sessionCwd });
   const sent = agent.connection.sent.at(-1)!;
@@ -177,6 +191,7 @@ export const jsonRpcV2Scenario: Scenario = {
     "agent.jsonrpc.survives-parse-error",
     "agent.jsonrpc.invalid-params",
     "agent.cancellation.cancel-request-answered",
+    "agent.framing.accepts-crlf",
   ],
   async run(context) {
     const agent = await AgentV2UnderTest.start(context);
@@ -213,5 +228,6 @@ export const jsonRpcV2Scenario: Scenario = {
       "error -32602",
     );
     await checkCancelRequest(context, agent);
+    await checkCrlf(context, agent);
   },
 };
