@@ -254,6 +254,6 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 485,
     keyword: "implied",
     says: "session/cancel is a notification: the agent never answers it.",
-    gap: "The v1 requirement agent.cancellation.no-reply-to-cancel checks this once a v2 scenario records it.",
+    checkedBy: ["agent.cancellation.no-reply-to-cancel"],
   },
 ];

@@ -14,7 +14,7 @@ import { isReplyWithoutId } from "../notification-replies.js";
 import { AgentV2UnderTest } from "./driver.js";
 
 /** Replies without an id since `fromSeq` once the agent has settled, claimed from the envelope check. */
-async function repliesWithoutId(agent: AgentV2UnderTest, fromSeq: number): Promise<IncomingMessage[]> {
+export async function repliesWithoutId(agent: AgentV2UnderTest, fromSeq: number): Promise<IncomingMessage[]> {
   await agent.settle();
   const replies = agent.connection.received.filter(
     (incoming) => incoming.seq >= fromSeq && isReplyWithoutId(incoming),
