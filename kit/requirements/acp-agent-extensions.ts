@@ -53,6 +53,8 @@ export const ACP_AGENT_EXTENSION_REQUIREMENTS = [
     cite: `${CANCELLATION}#cancel_request-notification`,
     rationale:
       "Acting on $/cancel_request is optional, answering the cancelled request is not; an agent that ignores the notification simply answers as usual. A second answer is agent.jsonrpc.one-response-per-request's finding.",
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   // extensibility
   agent({
@@ -64,27 +66,33 @@ export const ACP_AGENT_EXTENSION_REQUIREMENTS = [
     cite: `${EXTENSIBILITY}#the-_meta-field`,
     rationale:
       "Every type has a _meta field, and implementations must not make assumptions about its values.",
+    // v2 changes nothing of this (against v2's schema): the v2 profile records it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.extensibility.unknown-fields-tolerated",
-    title: "requests carrying a field the v1 schema does not define are answered as usual",
+    title: "requests carrying a field the schema does not define are answered as usual",
     area: "extensibility",
     level: "should",
     position: true,
     cite: "schema/v1/schema.json#/$defs/NewSessionRequest",
     rationale:
       "The schema does not forbid additional properties, and field names are reserved for future protocol versions, so a newer client may send fields this agent does not know; refusing them breaks compatibility.",
+    // v2 changes nothing of this (against v2's schema): the v2 profile records it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.extensibility.no-custom-root-fields",
     title:
-      "the initialize, session/new and session/prompt results carry no field at their root that the v1 schema does not define (custom data goes in _meta)",
+      "the initialize, session/new and session/prompt results carry no field at their root that the schema does not define (custom data goes in _meta)",
     area: "extensibility",
     level: "should",
     position: true,
     cite: `${EXTENSIBILITY}#the-_meta-field`,
     rationale:
       "The docs say implementations must not add custom fields at the root of a spec type, but the schema allows additional properties and a field unknown to the kit's schema may come from a newer schema revision; so the kit warns rather than fails.",
+    // v2 changes nothing of this (against v2's schema): the v2 profile records it too.
+    versions: [1, 2],
   }),
   // version negotiation
   agent({

@@ -104,12 +104,15 @@ export const ACP_AGENT_INITIALIZE_REQUIREMENTS = [
   }),
   agent({
     id: "agent.extensibility.custom-methods-prefixed",
-    title: "every request and notification the agent sends is a v1 method or starts with an underscore",
+    title:
+      "every request and notification the agent sends is a method of the protocol version in use or starts with an underscore",
     area: "extensibility",
     level: "must",
     cite: `${EXTENSIBILITY}#extension-methods`,
     rationale:
       "The protocol reserves names starting with _ for extensions and allows custom methods only under such names; any other name belongs to the protocol's future versions.",
+    // v2 changes nothing of this (its own methods in place of v1's): the v2 profile records it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.extensibility.trace-context-keys",
@@ -120,5 +123,7 @@ export const ACP_AGENT_INITIALIZE_REQUIREMENTS = [
     cite: `${EXTENSIBILITY}#the-_meta-field`,
     rationale:
       "These root _meta keys should be reserved for W3C trace context so that MCP implementations and OpenTelemetry tooling can rely on them.",
+    // v2 changes nothing of this (its own methods in place of v1's): the v2 profile records it too.
+    versions: [1, 2],
   }),
 ] as const satisfies readonly Requirement[];

@@ -75,6 +75,8 @@ export const ACP_AGENT_TURN_REQUIREMENTS = [
     area: "cancellation",
     level: "must",
     cite: `${PROMPT_TURN}#cancellation`,
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   // permission
   agent({

@@ -53,6 +53,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     cite: `${TRANSPORTS}#stdio`,
     rationale: "The kit tolerates CRLF from peers and expects the same robustness of them.",
     position: true,
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   // jsonrpc
   agent({
@@ -97,6 +99,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     area: "jsonrpc",
     level: "must",
     cite: `${OVERVIEW}#error-handling`,
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.jsonrpc.method-not-found",
@@ -104,6 +108,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     area: "jsonrpc",
     level: "should",
     cite: "docs/protocol/v1/extensibility.mdx#custom-requests",
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.jsonrpc.survives-parse-error",
@@ -114,6 +120,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     rationale:
       "The spec forbids clients from writing such lines, so surviving one is robustness rather than conformance; but JSON-RPC answers a parse error with -32700, and a peer that dies of one bad line takes every session with it.",
     position: true,
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.jsonrpc.parse-error-code",
@@ -121,6 +129,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     area: "jsonrpc",
     level: "should",
     cite: "schema/v1/schema.json#/$defs/ErrorCode",
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.jsonrpc.invalid-request",
@@ -130,6 +140,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     cite: "schema/v1/schema.json#/$defs/ErrorCode",
     rationale:
       "The probe is JSON-RPC 2.0's own example of an invalid request. An object with an id but no method is not used: in two-way JSON-RPC it reads as a malformed response, which is never answered.",
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   agent({
     id: "agent.jsonrpc.invalid-params",
@@ -137,6 +149,8 @@ export const ACP_AGENT_WIRE_REQUIREMENTS = [
     area: "jsonrpc",
     level: "should",
     cite: "schema/v1/schema.json#/$defs/ErrorCode",
+    // v2 changes nothing of this: the v2 profile's scenarios record it too.
+    versions: [1, 2],
   }),
   // schema
   agent({

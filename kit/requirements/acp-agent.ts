@@ -23,6 +23,8 @@ import { ACP_AGENT_V2_SETUP_REQUIREMENTS } from "./acp-agent-v2-setup.js";
 import { ACP_AGENT_V2_TOOL_REQUIREMENTS } from "./acp-agent-v2-tools.js";
 import { ACP_AGENT_V2_SESSION_REQUIREMENTS } from "./acp-agent-v2-sessions.js";
 import { ACP_AGENT_V2_SESSION_CONFIG_REQUIREMENTS } from "./acp-agent-v2-session-config.js";
+import { ACP_AGENT_V2_WIRE_REQUIREMENTS } from "./acp-agent-v2-wire.js";
+import { ACP_AGENT_V2_EXTENSIBILITY_REQUIREMENTS } from "./acp-agent-v2-extensibility.js";
 import type { Requirement } from "./types.js";
 
 export const ACP_AGENT_REQUIREMENTS = [
@@ -44,6 +46,8 @@ export const ACP_AGENT_REQUIREMENTS = [
   ...ACP_AGENT_V2_TOOL_REQUIREMENTS,
   ...ACP_AGENT_V2_SESSION_REQUIREMENTS,
   ...ACP_AGENT_V2_SESSION_CONFIG_REQUIREMENTS,
+  ...ACP_AGENT_V2_WIRE_REQUIREMENTS,
+  ...ACP_AGENT_V2_EXTENSIBILITY_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpAgentRequirementId = (typeof ACP_AGENT_REQUIREMENTS)[number]["id"];

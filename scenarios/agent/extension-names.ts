@@ -90,29 +90,39 @@ export function reservedMetaUses(agent: AgentFrames): ReservedUse[] {
   return agent.connection.received.flatMap(reservedUses);
 }
 
-export function recordExtensionNameChecks(agent: AgentFrames): void {
+/**
+ * `version`: the protocol whose methods count as its own (the v2 profile passes 2); `judgedElsewhere`:
+ * methods another check names (v2's removed fs/* and terminal/*), left out of this one.
+ */
+export function recordExtensionNameChecks(
+  agent: AgentFrames,
+  options: { version?: 1 | 2; judgedElsewhere?: (method: string) => boolean } = {},
+): void {
   const { context, connection } = agent;
-  const methods = AcpSchema.load().methods;
-  const calls = connection.received.filter(
-    (incoming) => incoming.message.kind === "request" || incoming.message.kind === "notification",
-  );
+  const version = options.version ?? 1;
+  const methods = AcpSchema.load(version).methods;
   const methodOf = (incoming: IncomingMessage) =>
     incoming.message.kind === "request" || incoming.message.kind === "notification"
       ? incoming.message.method
       : "";
+  const calls = connection.received.filter(
+    (incoming) =>
+      (incoming.message.kind === "request" || incoming.message.kind === "notification") &&
+      !options.judgedElsewhere?.(methodOf(incoming)),
+  );
   const unprefixed = calls.find((call) => !methods.has(methodOf(call)) && !methodOf(call).startsWith("_"));
   if (unprefixed)
     context.check({
       requirement: "agent.extensibility.custom-methods-prefixed",
       verdict: "fail",
-      message: `the agent sent ${JSON.stringify(methodOf(unprefixed))}, which is not a v1 method; a custom method's name must start with an underscore`,
+      message: `the agent sent ${JSON.stringify(methodOf(unprefixed))}, which is not a v${version} method; a custom method's name must start with an underscore`,
       evidence: { transcript: excerptAround(agent.transcript, unprefixed.seq) },
     });
   else if (calls.length > 0)
     context.check({
       requirement: "agent.extensibility.custom-methods-prefixed",
       verdict: "pass",
-      message: `${calls.length} requests and notifications from the agent, each a v1 method or _-prefixed`,
+      message: `${calls.length} requests and notifications from the agent, each a v${version} method or _-prefixed`,
     });
 
   const uses = reservedMetaUses(agent);

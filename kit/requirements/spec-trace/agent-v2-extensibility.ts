@@ -11,7 +11,7 @@ export const AGENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 10,
     keyword: "implied",
     says: "The agent accepts _meta on every type and does not fail because of it.",
-    gap: "The v1 requirement agent.extensibility.meta-tolerated checks this once a v2 scenario records it.",
+    checkedBy: ["agent.extensibility.meta-tolerated"],
   },
   {
     id: "extensibility#trace-context-keys",
@@ -20,7 +20,7 @@ export const AGENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 33,
     keyword: "SHOULD",
     says: "The root _meta keys traceparent, tracestate and baggage are kept for W3C trace context.",
-    gap: "The v1 requirement agent.extensibility.trace-context-keys checks this once a v2 scenario records it.",
+    checkedBy: ["agent.extensibility.trace-context-keys"],
   },
   {
     id: "extensibility#no-custom-root-fields",
@@ -29,7 +29,7 @@ export const AGENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 39,
     keyword: "MUST NOT",
     says: "The agent adds no custom field at the root of a spec type.",
-    gap: "The v1 requirement agent.extensibility.no-custom-root-fields checks this once a v2 scenario records it, against the v2 schema's properties.",
+    checkedBy: ["agent.extensibility.no-custom-root-fields"],
   },
   {
     id: "extensibility#custom-methods-prefixed",
@@ -38,7 +38,7 @@ export const AGENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 52,
     keyword: "implied",
     says: "Custom methods the agent calls begin with an underscore.",
-    gap: "The v1 requirement agent.extensibility.custom-methods-prefixed checks this once a v2 scenario records it.",
+    checkedBy: ["agent.extensibility.custom-methods-prefixed"],
   },
   {
     id: "extensibility#custom-request-answered",
@@ -47,7 +47,7 @@ export const AGENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 65,
     keyword: "MUST",
     says: "The agent answers every custom request with its id; an unknown one with Method not found.",
-    gap: "The v1 requirement agent.jsonrpc.method-not-found checks this once a v2 scenario records it.",
+    checkedBy: ["agent.jsonrpc.method-not-found"],
   },
   {
     id: "extensibility#unknown-notifications-ignored",
@@ -56,7 +56,7 @@ export const AGENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 109,
     keyword: "SHOULD",
     says: "The agent ignores notifications it does not recognise.",
-    gap: "The v1 requirement agent.jsonrpc.no-reply-to-notification checks this once a v2 scenario records it.",
+    checkedBy: ["agent.jsonrpc.no-reply-to-notification"],
   },
   {
     id: "extensibility#custom-values-prefixed",
@@ -65,7 +65,7 @@ export const AGENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 117,
     keyword: "MUST NOT",
     says: "Every enum or discriminator value the agent sends that the v2 schema does not define begins with an underscore.",
-    gap: "In a v2 run, collect the agent's values of open enums and discriminators (sessionUpdate, kind, status, stopReason, type...) and fail any value the schema does not list that lacks a leading _.",
+    checkedBy: ["agent.v2.extensibility.custom-values-prefixed"],
   },
   {
     id: "extensibility#unknown-values-tolerated",
@@ -110,7 +110,7 @@ export const AGENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 39,
     keyword: "position",
     says: "Requests carrying a field the v2 schema does not define (names are reserved for future versions, which a newer client may send) are answered as if it were absent.",
-    gap: "The v1 requirement agent.extensibility.unknown-fields-tolerated checks this once a v2 scenario records it.",
+    checkedBy: ["agent.extensibility.unknown-fields-tolerated"],
   },
   // cancellation
   {
@@ -120,7 +120,7 @@ export const AGENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 20,
     keyword: "MUST",
     says: "A request the client cancels with $/cancel_request still gets a response: a result, or error -32800.",
-    gap: "Send session/list, then $/cancel_request for its id at once; expect a response for that id (a result or code -32800) and no reply to the notification.",
+    checkedBy: ["agent.cancellation.cancel-request-answered"],
   },
   {
     id: "cancellation#cancel-request-optional",
@@ -150,7 +150,7 @@ export const AGENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 12,
     keyword: "implied",
     says: "$/cancel_request is a notification: no reply, even for an unknown or finished request id.",
-    gap: "The v1 requirement agent.jsonrpc.no-reply-to-notification checks this once a v2 scenario records it.",
+    checkedBy: ["agent.jsonrpc.no-reply-to-notification"],
   },
   {
     id: "cancellation#agent-cancels-own-requests",

@@ -14,7 +14,8 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     keyword: "MUST",
     says: "The agent answers initialize with the protocol version it chose, its capabilities and its info.",
     schema: INITIALIZE_RESPONSE,
-    gap: "Send initialize with protocolVersion 2 and validate the result against the v2 InitializeResponse (protocolVersion, capabilities and the required info); the v1 requirement agent.timeouts.initialize checks the deadline once a v2 scenario records it.",
+    checkedBy: ["agent.v2.initialization.info-and-capabilities", "agent.v2.schema.valid-payloads"],
+    note: "The answer's shape is judged; its deadline (the v1 requirement agent.timeouts.initialize) is not recorded by a v2 scenario.",
   },
   {
     id: "initialization#info-required",
@@ -107,7 +108,8 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     keyword: "schema",
     says: "The agent's capabilities use v2's shape: session-scoped groups under session, support markers as objects not booleans, no loadSession or list/resume/close markers.",
     schema: "schema/v2/schema.json#/$defs/AgentCapabilities",
-    gap: "Validate result.capabilities against the v2 AgentCapabilities and fail a boolean where a marker object belongs (session.prompt.image: true).",
+    checkedBy: ["agent.v2.initialization.info-and-capabilities", "agent.v2.schema.valid-payloads"],
+    note: "A boolean marker fails agent.v2.initialization.info-and-capabilities; v1's markers spelled as objects (session.list: {}) are allowed by the schema's open objects and not seen.",
   },
   {
     id: "initialization#session-baseline-methods",
@@ -163,7 +165,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     keyword: "schema",
     says: "Every auth method carries a methodId, a name and a required type discriminator.",
     schema: "schema/v2/schema.json#/$defs/AuthMethod",
-    gap: "Validate every authMethods entry against the v2 AuthMethod: methodId (not id), name and type present.",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
   },
   {
     id: "authentication#custom-method-types-prefixed",
@@ -172,7 +174,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 116,
     keyword: "MUST",
     says: "A custom auth method type begins with an underscore.",
-    gap: "Fail an authMethods entry whose type is neither agent, terminal nor _-prefixed.",
+    checkedBy: ["agent.v2.extensibility.custom-values-prefixed"],
   },
   {
     id: "authentication#env-names-unique",

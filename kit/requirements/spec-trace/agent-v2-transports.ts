@@ -68,7 +68,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 49,
     keyword: "implied",
     says: "In v2 a line may be a JSON-RPC batch array; the agent accepts a batch of requests and notifications (v1's single-messages rule is gone).",
-    gap: "After session/new, send one line holding a batch of a session/list request and an unknown _notification; expect the list answered and the agent still serving.",
+    checkedBy: ["agent.v2.jsonrpc.batch-answered-as-array"],
   },
   {
     id: "transports#empty-batch-invalid",
@@ -77,7 +77,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 57,
     keyword: "MUST",
     says: "An empty batch array gets one Invalid Request error (-32600) with id null, not a response array.",
-    gap: "Send the line [] and expect exactly one error object with code -32600 and id null, not an array.",
+    checkedBy: ["agent.v2.jsonrpc.empty-batch-invalid-request"],
   },
   {
     id: "transports#invalid-json-parse-error",
@@ -86,7 +86,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 55,
     keyword: "implied",
     says: "A batch line that is not valid JSON gets one Parse error (-32700) with id null.",
-    gap: 'Send a truncated batch line ([{"jsonrpc":"2.0",) and expect one error with code -32700 and id null; the v1 requirement agent.jsonrpc.parse-error checks the single-message case once a v2 scenario records it.',
+    checkedBy: ["agent.jsonrpc.parse-error-code"],
   },
   {
     id: "transports#batch-response-array",
@@ -95,7 +95,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 62,
     keyword: "SHOULD",
     says: "The agent answers a batch with one array holding a response for each request of the batch, in any order.",
-    gap: "Send a batch of two requests with distinct ids; expect one array line holding exactly two responses, matched by id.",
+    checkedBy: ["agent.v2.jsonrpc.batch-answered-as-array"],
   },
   {
     id: "transports#batch-no-notification-response",
@@ -104,7 +104,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 66,
     keyword: "MUST NOT",
     says: "The agent never replies to a notification, including one inside a batch.",
-    gap: "Send a batch of one request and one notification; the response array holds one response, with the request's id only.",
+    checkedBy: ["agent.v2.jsonrpc.batch-notifications-unanswered"],
   },
   {
     id: "transports#all-notification-batch-silent",
@@ -113,7 +113,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 71,
     keyword: "MUST NOT",
     says: "A batch of notifications only gets nothing back, never an empty array.",
-    gap: "Send a batch of two unknown _notifications, then a request; the next line the agent writes answers the request, and no [] is ever written.",
+    checkedBy: ["agent.v2.jsonrpc.batch-notifications-unanswered"],
   },
   {
     id: "transports#invalid-entry-own-error",
@@ -122,7 +122,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 73,
     keyword: "implied",
     says: "An invalid entry of a non-empty batch gets its own Invalid Request error with id null; the rest of the batch is still answered.",
-    gap: "Send a batch of [1, a valid session/list request]; expect an array with a -32600 error of id null and the list's response.",
+    checkedBy: ["agent.v2.jsonrpc.batch-invalid-entry-error"],
   },
   {
     id: "transports#no-lifecycle-batching",
@@ -152,7 +152,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 25,
     keyword: "position",
     says: "Only \\n delimits messages; the kit expects an agent to tolerate a \\r before it, as the kit does.",
-    gap: "The v1 requirement agent.framing.accepts-crlf checks this once a v2 scenario records it.",
+    checkedBy: ["agent.framing.accepts-crlf"],
   },
   {
     id: "transports#no-size-limit",
@@ -226,7 +226,7 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 185,
     keyword: "implied",
     says: "The agent answers no notification, neither with a result nor with an error.",
-    gap: "The v1 requirement agent.jsonrpc.no-reply-to-notification checks this once a v2 scenario records it.",
+    checkedBy: ["agent.jsonrpc.no-reply-to-notification"],
   },
   {
     id: "overview#naming-conventions",
@@ -235,7 +235,8 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 189,
     keyword: "schema",
     says: "The agent's property keys are camelCase and its discriminator values snake_case, as the v2 schema defines them.",
-    gap: "Validate every message the agent sends in a v2 run against the v2 schema (AgentResponse, AgentNotification, AgentRequest).",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
+    note: "The schema names the required keys and the discriminator values; it allows unknown keys, so a key spelled otherwise beside the defined one is not seen.",
   },
   {
     id: "overview#jsonrpc-2",
@@ -263,6 +264,11 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 181,
     keyword: "implied",
     says: "Errors follow JSON-RPC 2.0: -32700 for a line that is not JSON (and the agent lives on), -32600 for an invalid request, -32602 for invalid params.",
-    gap: "The v1 requirements agent.jsonrpc.survives-parse-error, agent.jsonrpc.parse-error-code, agent.jsonrpc.invalid-request and agent.jsonrpc.invalid-params check this once a v2 scenario records them (invalid params with v2 method names).",
+    checkedBy: [
+      "agent.jsonrpc.invalid-params",
+      "agent.jsonrpc.invalid-request",
+      "agent.jsonrpc.parse-error-code",
+      "agent.jsonrpc.survives-parse-error",
+    ],
   },
 ];

@@ -60,7 +60,8 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "schema",
     says: "A usage_update has non-null used and size token counts; a cost has amount and an ISO 4217 currency.",
     schema: "schema/v2/schema.json#/$defs/UsageUpdate",
-    gap: "Validate every usage_update of a v2 run against UsageUpdate and check the currency is three upper-case letters.",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
+    note: "The schema holds used, size and the cost's fields; that the currency is an ISO 4217 code is not checked.",
   },
   {
     id: "prompt-lifecycle#idle-when-ready",
@@ -107,7 +108,7 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "schema",
     says: "A tool_call_content_chunk carries one whole ToolCallContent item for a toolCallId.",
     schema: "schema/v2/schema.json#/$defs/ToolCallContentChunk",
-    gap: "Validate every tool_call_content_chunk of a v2 run against ToolCallContentChunk.",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
   },
   {
     id: "prompt-lifecycle#stop-reason-values",
@@ -116,7 +117,7 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 465,
     keyword: "MUST",
     says: "A stop reason is end_turn, max_tokens, max_turn_requests, refusal, cancelled, or a custom one beginning with an underscore.",
-    gap: "Fail an idle stopReason that is none of the five and lacks a leading _.",
+    checkedBy: ["agent.v2.extensibility.custom-values-prefixed"],
   },
   {
     id: "prompt-lifecycle#state-values",
@@ -253,6 +254,6 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 485,
     keyword: "implied",
     says: "session/cancel is a notification: the agent never answers it.",
-    gap: "The v1 requirement agent.cancellation.no-reply-to-cancel checks this once a v2 scenario records it.",
+    checkedBy: ["agent.cancellation.no-reply-to-cancel"],
   },
 ];

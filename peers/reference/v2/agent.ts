@@ -14,6 +14,7 @@ import { KIT_VERSION } from "../../../kit/version.js";
 import { advertiseCommandsV2 } from "./commands.js";
 import { configOptionsOf, setConfigOption } from "./config-options.js";
 import { refuseUnsupportedMcpServers, replaysFromStart } from "./session-params.js";
+import { continueTrace } from "../trace-context.js";
 import { ReferenceSessionsV2 } from "./sessions.js";
 import { runTurn } from "./turns.js";
 
@@ -34,7 +35,12 @@ export function createReferenceAgentV2(): acp.AgentApp {
       refuseUnsupportedMcpServers(params.mcpServers);
       const session = sessions.create(params.cwd, params.additionalDirectories ?? []);
       advertiseCommandsV2(client, session.sessionId);
-      return { sessionId: session.sessionId, configOptions: configOptionsOf(session) };
+      return {
+        sessionId: session.sessionId,
+        configOptions: configOptionsOf(session),
+        // A traced request is answered in the same trace (W3C keys in _meta), as v1's prompt answer is.
+        ...continueTrace(params._meta as Record<string, unknown> | undefined),
+      };
     })
     .onRequest(acp.methods.agent.session.list, ({ params }) => {
       // It lists every session on one page and so never issues a cursor: any cursor is invalid.

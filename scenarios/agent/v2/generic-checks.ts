@@ -9,6 +9,8 @@ import { checkFrameProblems, recordRequestDeadlines, recordWireFrameChecks } fro
 import type { V2RunRecord } from "./v2-run-record.js";
 import { recordRemovedSurfaceChecks } from "./removed-surface-checks.js";
 import { recordTurnChecks } from "./turn-checks.js";
+import { recordCustomValueChecks } from "./custom-value-checks.js";
+import { recordExtensionNameChecks } from "../extension-names.js";
 
 export const GENERIC_AGENT_V2_REQUIREMENTS = [
   "agent.framing.stdout-only-jsonrpc",
@@ -26,6 +28,9 @@ export const GENERIC_AGENT_V2_REQUIREMENTS = [
   "agent.v2.prompt.message-ids-distinct",
   "agent.v2.capabilities.no-client-fs-terminal",
   "agent.v2.schema.no-removed-updates",
+  "agent.v2.extensibility.custom-values-prefixed",
+  "agent.extensibility.custom-methods-prefixed",
+  "agent.extensibility.trace-context-keys",
 ] as const satisfies readonly RequirementId[];
 
 export function recordV2GenericChecks(agent: V2RunRecord): void {
@@ -62,4 +67,12 @@ export function recordV2GenericChecks(agent: V2RunRecord): void {
   recordRequestDeadlines(agent);
   recordTurnChecks(agent);
   recordRemovedSurfaceChecks(agent);
+  if (agent.schemaVersion === 2) {
+    recordCustomValueChecks(agent);
+    // Calls to fs/* and terminal/* are agent.v2.capabilities.no-client-fs-terminal's finding.
+    recordExtensionNameChecks(agent, {
+      version: 2,
+      judgedElsewhere: (method) => /^(fs|terminal)\//.test(method),
+    });
+  }
 }

@@ -5,8 +5,11 @@
  * v1 parts where the wire is the same in both versions.
  */
 import type { Scenario } from "../../../kit/scenario.js";
+import { batchesV2Scenario } from "./batches.js";
 import { cancellationV2Scenario } from "./cancellation.js";
+import { extensibilityV2Scenario } from "./extensibility.js";
 import { initializationV2Scenario } from "./initialization.js";
+import { jsonRpcV2Scenario } from "./jsonrpc.js";
 import { promptTurnV2Scenario } from "./prompt-turn.js";
 import { cleanupV2Scenario, framingV2Scenario } from "./transport.js";
 import { toolOutputV2Scenario } from "./tool-output.js";
@@ -28,4 +31,7 @@ export const AGENT_V2_SCENARIOS: readonly Scenario[] = [
   sessionResumeV2Scenario,
   sessionListV2Scenario,
   sessionConfigV2Scenario,
+  batchesV2Scenario,
+  jsonRpcV2Scenario,
+  extensibilityV2Scenario,
 ];

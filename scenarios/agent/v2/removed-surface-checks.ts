@@ -10,7 +10,7 @@ import type { V2RunRecord } from "./v2-run-record.js";
 import { updateOf } from "./turn-updates.js";
 
 /** v1 update variants v2 removed or replaced, and what replaced them. */
-const REMOVED_UPDATES: Readonly<Record<string, string>> = {
+export const REMOVED_UPDATES: Readonly<Record<string, string>> = {
   tool_call: "the first tool_call_update creates a tool call",
   plan: "plan_update",
   current_mode_update: "config_option_update",
