@@ -85,6 +85,7 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
   }),
   client({
     id: "client.schema.absolute-paths",
+    versions: [1, 2], // the same on a v2 connection (session/new and session/resume's cwd): recorded by scenarios/client/v2/
     title: "the cwd of every session the client opens (session/new, load, resume) is an absolute path",
     area: "schema",
     level: "must",
