@@ -24,6 +24,7 @@ import {
   ACP_CLIENT_V2_PROMPT_REQUIREMENTS,
 } from "./acp-client-v2-prompt.js";
 import { ACP_CLIENT_V2_GATING_REQUIREMENTS } from "./acp-client-v2-gating.js";
+import { ACP_CLIENT_V2_WIRE_REQUIREMENTS } from "./acp-client-v2-wire.js";
 
 const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
   protocol: "acp" as const,
@@ -78,6 +79,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   // jsonrpc
   client({
     id: "client.jsonrpc.method-not-found",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/jsonrpc-robustness.ts
     title:
       "an agent-to-client request for an unknown method that is not _-prefixed (foo/bar) gets error -32601",
     area: "jsonrpc",
@@ -251,6 +253,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   ...ACP_CLIENT_V2_PROMPT_REQUIREMENTS,
   ...ACP_CLIENT_V2_CANCELLATION_REQUIREMENTS,
   ...ACP_CLIENT_V2_GATING_REQUIREMENTS,
+  ...ACP_CLIENT_V2_WIRE_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpClientRequirementId = (typeof ACP_CLIENT_REQUIREMENTS)[number]["id"];

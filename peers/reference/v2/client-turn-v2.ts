@@ -38,6 +38,11 @@ export async function runV2Turn(wire: V2Wire, options: { cwd: string; prompt: st
   let idle: ((stopReason: string) => void) | undefined;
 
   wire.onFrame((frame) => {
+    if ("method" in frame && typeof frame.method !== "string") {
+      // No valid request (JSON-RPC 2.0: -32600, with id null since its id cannot be trusted).
+      wire.send({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request" } });
+      return;
+    }
     if (typeof frame.method !== "string") {
       const waiting = typeof frame.id === "number" ? pending.get(frame.id) : undefined;
       if (!waiting) return;
@@ -81,6 +86,10 @@ function answerRequest(
 ): { result: unknown } | { error: RpcError } {
   if (method !== "session/request_permission")
     return { error: { code: -32601, message: `Method not found: ${method}` } };
+  if (typeof params.title !== "string" || !Array.isArray(params.options))
+    return {
+      error: { code: -32602, message: "Invalid params: a permission request needs a title and options" },
+    };
   if (cancelsWhileAsking()) {
     wire.send({ jsonrpc: "2.0", method: "session/cancel", params: { sessionId: params.sessionId } });
     return { result: { outcome: { outcome: "cancelled" } } };

@@ -13,6 +13,7 @@ import { answeredOneScenario, unsupportedVersionV2Scenario } from "./negotiation
 import { promptTurnV2Scenario } from "./prompt-turn.js";
 import { stopReasonsV2Scenario } from "./stop-reasons.js";
 import { withheldCapabilitiesV2Scenario } from "./withheld-capabilities.js";
+import { jsonrpcRobustnessV2Scenario } from "./jsonrpc-robustness.js";
 
 export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   promptTurnV2Scenario,
@@ -21,6 +22,7 @@ export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   unsupportedVersionV2Scenario,
   cancelWhileAskingV2Scenario,
   withheldCapabilitiesV2Scenario,
+  jsonrpcRobustnessV2Scenario,
 ];
 
 export const GENERIC_CLIENT_V2_REQUIREMENTS: readonly RequirementId[] = GENERIC_CLIENT_V2_CHECK_REQUIREMENTS;
