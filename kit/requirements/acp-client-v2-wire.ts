@@ -26,4 +26,14 @@ export const ACP_CLIENT_V2_WIRE_REQUIREMENTS = [
     rationale:
       "v2 has no client file system or terminal methods (migration.mdx#method-changes), so on a v2 connection they are methods that do not exist, which JSON-RPC 2.0 answers with -32601; graded should as v1's client.jsonrpc.method-not-found. A client that still serves them hands file contents to an agent that negotiated a protocol without them.",
   }),
+  client({
+    id: "client.v2.schema.mcp-server-shape",
+    title:
+      "every MCP server the client lists in session/new or session/resume has a type: stdio with an absolute command, http, or a custom one beginning with _ (never v1's sse or an untyped server)",
+    area: "schema",
+    level: "must",
+    cite: `${V2}/session-setup.mdx#transport-types`,
+    rationale:
+      "The page requires a type on every server and an _ prefix on a custom one, and the command to be absolute; the v2 schema takes any other type string as a future transport (and its AbsolutePath is any string), so only this check sees sse or a relative command.",
+  }),
 ] as const satisfies readonly Requirement[];

@@ -117,7 +117,7 @@ export const CLIENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 318,
     keyword: "MUST",
     says: "Every MCP server the client sends has a type; a custom type begins with an underscore.",
-    gap: "Fail an MCP server config without type (v1's untyped stdio config) or with a type other than stdio, http or _-prefixed.",
+    checkedBy: ["client.v2.schema.mcp-server-shape"],
   },
   {
     id: "session-setup#mcp-server-shape",
@@ -127,7 +127,7 @@ export const CLIENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[
     keyword: "schema",
     says: "A stdio MCP server has type stdio, name and an absolute command (args and env optional); an http one has type http, name and url; there is no sse.",
     schema: "schema/v2/schema.json#/$defs/McpServer",
-    gap: "Validate every MCP server the client sends against McpServer and fail a relative stdio command or type sse.",
+    checkedBy: ["client.v2.schema.mcp-server-shape", "client.v2.schema.valid-payloads"],
   },
   {
     id: "session-setup#mcp-transport-gated",

@@ -15,6 +15,7 @@ import {
   CAPABILITY_GATING_V2_REQUIREMENTS,
   recordCapabilityGatingV2Checks,
 } from "./capability-gating-checks.js";
+import { recordMcpServerV2Checks } from "./mcp-server-checks.js";
 
 export const GENERIC_CLIENT_V2_CHECK_REQUIREMENTS = [
   "client.framing.writes-only-jsonrpc",
@@ -35,6 +36,7 @@ export const GENERIC_CLIENT_V2_CHECK_REQUIREMENTS = [
   "client.v2.initialization.no-auth-without-methods",
   "client.schema.absolute-paths",
   ...CAPABILITY_GATING_V2_REQUIREMENTS,
+  "client.v2.schema.mcp-server-shape",
 ] as const satisfies readonly RequirementId[];
 
 /** Methods v2 removed or renamed, which a v2 client no longer sends (migration.mdx#method-changes). */
@@ -72,6 +74,7 @@ export function recordGenericClientV2Checks(
   if (initialize) recordInitializeChecks(context, initialize);
   if (options.answeredV1) return;
   recordCapabilityGatingV2Checks(context, run);
+  recordMcpServerV2Checks(context, run);
   const schema = frameProblems(run, AcpSchema.load(2)).schema;
   context.check(
     schema.length > 0
