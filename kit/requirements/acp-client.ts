@@ -36,6 +36,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   // framing
   client({
     id: "client.framing.reassembles-split-frames",
+    versions: [1, 2], // the same bytes on a v2 connection: recorded by scenarios/client/v2/framing.ts
     title: "completes a turn whose frames arrive in many small writes with pauses between them",
     area: "framing",
     level: "must",
@@ -52,6 +53,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   }),
   client({
     id: "client.framing.accepts-crlf",
+    versions: [1, 2], // the same bytes on a v2 connection: recorded by scenarios/client/v2/framing.ts
     title: "completes a turn whose frames end in CRLF",
     area: "framing",
     level: "should",
@@ -69,6 +71,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   }),
   client({
     id: "client.framing.drains-stderr",
+    versions: [1, 2], // the same bytes on a v2 connection: recorded by scenarios/client/v2/framing.ts
     title: "keeps working while the agent writes 1 MiB to stderr during the turn",
     area: "framing",
     level: "must",
