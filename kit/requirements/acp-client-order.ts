@@ -62,14 +62,16 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
   }),
   client({
     id: "client.initialization.client-info",
-    title: "initialize carries clientInfo with a name and a version",
+    title:
+      "initialize carries clientInfo with a name and a version (or v2's info, from a client asking for version 2 or later)",
     area: "initialization",
     level: "should",
     cite: `${INITIALIZATION}`,
   }),
   client({
     id: "client.initialization.client-capabilities",
-    title: "initialize carries a clientCapabilities object",
+    title:
+      "initialize carries a clientCapabilities object (or v2's capabilities, from a client asking for version 2 or later)",
     area: "initialization",
     level: "should",
     cite: `${INITIALIZATION}#client-capabilities`,
@@ -85,6 +87,7 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
   }),
   client({
     id: "client.schema.absolute-paths",
+    versions: [1, 2], // the same on a v2 connection (session/new and session/resume's cwd): recorded by scenarios/client/v2/
     title: "the cwd of every session the client opens (session/new, load, resume) is an absolute path",
     area: "schema",
     level: "must",

@@ -18,6 +18,7 @@ const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirem
 export const ACP_CLIENT_ROBUSTNESS_REQUIREMENTS = [
   client({
     id: "client.jsonrpc.parse-error-code",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/jsonrpc-robustness.ts
     title: "a line from the agent that is not valid JSON is answered with error -32700 and id null",
     area: "jsonrpc",
     level: "should",
@@ -27,6 +28,7 @@ export const ACP_CLIENT_ROBUSTNESS_REQUIREMENTS = [
   }),
   client({
     id: "client.jsonrpc.invalid-request",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/jsonrpc-robustness.ts
     title:
       'an object from the agent that is not a valid request ("method": 42) is answered with error -32600',
     area: "jsonrpc",
@@ -37,6 +39,7 @@ export const ACP_CLIENT_ROBUSTNESS_REQUIREMENTS = [
   }),
   client({
     id: "client.jsonrpc.invalid-params",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/jsonrpc-robustness.ts
     title: "a session/request_permission whose toolCall and options have the wrong types gets error -32602",
     area: "jsonrpc",
     level: "should",
@@ -46,6 +49,7 @@ export const ACP_CLIENT_ROBUSTNESS_REQUIREMENTS = [
   }),
   client({
     id: "client.jsonrpc.survives-malformed-input",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/jsonrpc-robustness.ts
     title:
       "after a line that is not JSON, an invalid request and a request with wrong params, the client completes the turn",
     area: "jsonrpc",

@@ -23,6 +23,8 @@ import {
   ACP_CLIENT_V2_CANCELLATION_REQUIREMENTS,
   ACP_CLIENT_V2_PROMPT_REQUIREMENTS,
 } from "./acp-client-v2-prompt.js";
+import { ACP_CLIENT_V2_GATING_REQUIREMENTS } from "./acp-client-v2-gating.js";
+import { ACP_CLIENT_V2_WIRE_REQUIREMENTS } from "./acp-client-v2-wire.js";
 
 const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
   protocol: "acp" as const,
@@ -34,6 +36,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   // framing
   client({
     id: "client.framing.reassembles-split-frames",
+    versions: [1, 2], // the same bytes on a v2 connection: recorded by scenarios/client/v2/framing.ts
     title: "completes a turn whose frames arrive in many small writes with pauses between them",
     area: "framing",
     level: "must",
@@ -50,6 +53,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   }),
   client({
     id: "client.framing.accepts-crlf",
+    versions: [1, 2], // the same bytes on a v2 connection: recorded by scenarios/client/v2/framing.ts
     title: "completes a turn whose frames end in CRLF",
     area: "framing",
     level: "should",
@@ -67,6 +71,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   }),
   client({
     id: "client.framing.drains-stderr",
+    versions: [1, 2], // the same bytes on a v2 connection: recorded by scenarios/client/v2/framing.ts
     title: "keeps working while the agent writes 1 MiB to stderr during the turn",
     area: "framing",
     level: "must",
@@ -77,6 +82,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   // jsonrpc
   client({
     id: "client.jsonrpc.method-not-found",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/jsonrpc-robustness.ts
     title:
       "an agent-to-client request for an unknown method that is not _-prefixed (foo/bar) gets error -32601",
     area: "jsonrpc",
@@ -249,6 +255,8 @@ export const ACP_CLIENT_REQUIREMENTS = [
   ...ACP_CLIENT_V2_INITIALIZATION_REQUIREMENTS,
   ...ACP_CLIENT_V2_PROMPT_REQUIREMENTS,
   ...ACP_CLIENT_V2_CANCELLATION_REQUIREMENTS,
+  ...ACP_CLIENT_V2_GATING_REQUIREMENTS,
+  ...ACP_CLIENT_V2_WIRE_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpClientRequirementId = (typeof ACP_CLIENT_REQUIREMENTS)[number]["id"];

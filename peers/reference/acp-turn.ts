@@ -121,7 +121,11 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
         ...(options.offerV2 ? { info, capabilities: {} } : {}),
       } as acp.InitializeRequest);
       if (versions && init.protocolVersion === 2)
-        return runV2Turn(versions.takeOver(), { cwd: options.cwd ?? process.cwd(), prompt: options.prompt });
+        return runV2Turn(versions.takeOver(), {
+          cwd: options.cwd ?? process.cwd(),
+          prompt: options.prompt,
+          capabilities: (init as { capabilities?: unknown }).capabilities, // v2's name for the agent's capabilities
+        });
       if (init.protocolVersion !== acp.PROTOCOL_VERSION)
         throw new Error(
           `the agent speaks ACP protocol version ${init.protocolVersion}; this client speaks ${acp.PROTOCOL_VERSION}`,

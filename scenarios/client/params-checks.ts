@@ -83,29 +83,37 @@ function initializeChecks(timeline: WireTimeline): Check[] {
       verdict: (version as number) >= 1 ? "pass" : "fail",
       message: `initialize asked for protocolVersion ${String(version)}${(version as number) >= 1 ? "" : ": no ACP version is below 1"}`,
     });
-  if (params.clientInfo === undefined || params.clientInfo === null)
+  // A client asking for 2 or later may name them as v2 does (info, capabilities: migration.mdx#role-agnostic-info-and-capabilities).
+  const v2Names = Number.isInteger(version) && (version as number) >= 2;
+  const [infoName, capabilitiesName] =
+    v2Names && params.clientInfo === undefined
+      ? ["info", "capabilities"]
+      : ["clientInfo", "clientCapabilities"];
+  const info = params[infoName];
+  const capabilities = params[capabilitiesName];
+  if (info === undefined || info === null)
     checks.push({
       requirement: "client.initialization.client-info",
       verdict: "fail",
-      message: "initialize carried no clientInfo: the agent cannot tell which client it serves",
+      message: `initialize carried no ${infoName}: the agent cannot tell which client it serves`,
     });
-  else if (asObject(params.clientInfo))
+  else if (asObject(info))
     checks.push({
       requirement: "client.initialization.client-info",
       verdict: "pass",
-      message: "initialize carried clientInfo",
+      message: `initialize carried ${infoName}`,
     });
   checks.push(
-    asObject(params.clientCapabilities)
+    asObject(capabilities)
       ? {
           requirement: "client.initialization.client-capabilities",
           verdict: "pass",
-          message: "initialize carried clientCapabilities",
+          message: `initialize carried ${capabilitiesName}`,
         }
       : {
           requirement: "client.initialization.client-capabilities",
           verdict: "fail",
-          message: `initialize carried ${params.clientCapabilities === undefined ? "no clientCapabilities" : `clientCapabilities ${JSON.stringify(params.clientCapabilities)}`}: the agent must guess what the client supports`,
+          message: `initialize carried ${capabilities === undefined ? `no ${capabilitiesName}` : `${capabilitiesName} ${JSON.stringify(capabilities)}`}: the agent must guess what the client supports`,
         },
   );
   const agreed = timeline.entries.findIndex(

@@ -75,7 +75,8 @@ export const CLIENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>
     line: 102,
     keyword: "SHOULD",
     says: "The client copes with any combination of the agent's capabilities, session and its markers included.",
-    gap: "The kit's agent answers initialize with only session {} (no prompt, mcp, delete or additionalDirectories); expect the client to create a session and prompt with text only.",
+    checkedBy: ["client.v2.capabilities.copes-with-withheld"],
+    note: "One combination beyond the default (session.mcp only): every optional session marker null.",
   },
   {
     id: "initialization#omitted-capability-unsupported",
@@ -84,7 +85,12 @@ export const CLIENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>
     line: 104,
     keyword: "MUST",
     says: "A capability the agent omitted (or set null) is unsupported: the client does not use it (session/delete, additionalDirectories, image, audio, resource, stdio or http MCP servers).",
-    gap: "With every optional marker withheld, fail session/delete, additionalDirectories, image, audio or resource prompt blocks, and MCP servers the client sends.",
+    checkedBy: [
+      "client.v2.capabilities.no-unadvertised-delete",
+      "client.v2.capabilities.no-unadvertised-additional-directories",
+      "client.v2.capabilities.no-unadvertised-prompt-content",
+      "client.v2.capabilities.no-unadvertised-mcp",
+    ],
   },
   {
     id: "initialization#markers-are-presence",
@@ -93,7 +99,8 @@ export const CLIENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>
     line: 106,
     keyword: "implied",
     says: "A support marker means supported when it is present and non-null, whatever fields it has; v2 has no boolean markers.",
-    gap: "The kit's agent advertises session.prompt.image as {\"_meta\":{}} and audio as null; fail an audio block in the client's prompt (an image block is allowed).",
+    checkedBy: ["client.v2.capabilities.no-unadvertised-mcp", "client.v2.capabilities.copes-with-withheld"],
+    note: "Seen: a null marker taken as support (an MCP server listed under session.mcp null, or a crash on it). Not seen: a present marker holding only _meta taken as no support, which only makes a client use less.",
   },
   {
     id: "initialization#client-capabilities-declared",
@@ -136,7 +143,8 @@ export const CLIENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>
     keyword: "MUST",
     says: "The client names itself in info, with a name and a version.",
     schema: "schema/v2/schema.json#/$defs/Implementation",
-    gap: "Fail a v2 initialize without params.info or whose info lacks a string name or version.",
+    checkedBy: ["client.v2.schema.valid-payloads"],
+    note: "The v2 schema requires InitializeRequest.info and Implementation's string name and version; every initialize is validated against it.",
   },
   // authentication
   {

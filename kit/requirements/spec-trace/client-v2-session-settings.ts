@@ -57,7 +57,7 @@ export const CLIENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Pag
     line: 52,
     keyword: "MUST NOT",
     says: "The client does not call session/delete unless the agent advertised session.delete (omitted or null means no).",
-    gap: "The v1 requirement client.capabilities.no-unadvertised-delete checks this once a v2 scenario records it, with the marker under session.",
+    checkedBy: ["client.v2.capabilities.no-unadvertised-delete"],
   },
   {
     id: "session-delete#delete-params",

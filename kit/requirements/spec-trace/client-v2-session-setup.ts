@@ -21,7 +21,8 @@ export const CLIENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[
     keyword: "schema",
     says: "session/new carries an absolute cwd; mcpServers and additionalDirectories are optional.",
     schema: "schema/v2/schema.json#/$defs/NewSessionRequest",
-    gap: "Validate the client's v2 session/new against NewSessionRequest.",
+    checkedBy: ["client.v2.schema.valid-payloads"],
+    note: "The schema's AbsolutePath is only a string: whether the cwd is absolute is session-setup#cwd-absolute.",
   },
   {
     id: "session-setup#resume-params",
@@ -77,7 +78,7 @@ export const CLIENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 286,
     keyword: "MUST",
     says: "The client sends additionalDirectories only when the agent advertised session.additionalDirectories.",
-    gap: "The v1 requirement client.capabilities.no-unadvertised-additional-directories checks this once a v2 scenario records it, with the marker under session.",
+    checkedBy: ["client.v2.capabilities.no-unadvertised-additional-directories"],
   },
   {
     id: "session-setup#session-id-used",
@@ -95,7 +96,7 @@ export const CLIENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 303,
     keyword: "MUST",
     says: "The cwd the client sends is an absolute path.",
-    gap: "The v1 requirement client.schema.absolute-paths checks this once a v2 scenario records it.",
+    checkedBy: ["client.schema.absolute-paths"],
   },
   {
     id: "session-setup#mcp-servers-optional",
@@ -116,7 +117,7 @@ export const CLIENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 318,
     keyword: "MUST",
     says: "Every MCP server the client sends has a type; a custom type begins with an underscore.",
-    gap: "Fail an MCP server config without type (v1's untyped stdio config) or with a type other than stdio, http or _-prefixed.",
+    checkedBy: ["client.v2.schema.mcp-server-shape"],
   },
   {
     id: "session-setup#mcp-server-shape",
@@ -126,7 +127,7 @@ export const CLIENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[
     keyword: "schema",
     says: "A stdio MCP server has type stdio, name and an absolute command (args and env optional); an http one has type http, name and url; there is no sse.",
     schema: "schema/v2/schema.json#/$defs/McpServer",
-    gap: "Validate every MCP server the client sends against McpServer and fail a relative stdio command or type sse.",
+    checkedBy: ["client.v2.schema.mcp-server-shape", "client.v2.schema.valid-payloads"],
   },
   {
     id: "session-setup#mcp-transport-gated",
@@ -135,6 +136,6 @@ export const CLIENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 424,
     keyword: "MUST",
     says: "The client passes a stdio or http MCP server only when the agent advertised session.mcp.stdio or session.mcp.http.",
-    gap: "The kit's agent advertises no session.mcp; fail any MCP server in the client's session/new or session/resume (now including stdio, which v1 did not gate).",
+    checkedBy: ["client.v2.capabilities.no-unadvertised-mcp"],
   },
 ];

@@ -41,7 +41,8 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 25,
     keyword: "implied",
     says: "The client reads newline-delimited messages from the agent's stdout, however the pipe splits or joins the bytes.",
-    gap: "The v1 requirements client.framing.reassembles-split-frames and client.framing.accepts-coalesced-frames check this once a v2 scenario records them.",
+    checkedBy: ["client.framing.reassembles-split-frames"],
+    note: "Split frames are checked on the v2 wire; joined ones (v1's client.framing.accepts-coalesced-frames) are not yet recorded by a v2 scenario.",
   },
   {
     id: "transports#one-message-per-line",
@@ -59,7 +60,7 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 26,
     keyword: "MAY",
     says: "The client may capture, forward or ignore the agent's stderr logging; whichever it does, it keeps the pipe drained.",
-    gap: "The v1 requirement client.framing.drains-stderr checks this once a v2 scenario records it.",
+    checkedBy: ["client.framing.drains-stderr"],
   },
   {
     id: "transports#stdin-only-acp",
@@ -113,7 +114,8 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 55,
     keyword: "implied",
     says: "A batch line that is not valid JSON gets one Parse error (-32700) with id null.",
-    gap: "The kit's agent writes a truncated batch line; expect one -32700 error with id null; the v1 requirement client.jsonrpc.parse-error-code checks the single-message case once a v2 scenario records it.",
+    checkedBy: ["client.jsonrpc.parse-error-code"],
+    note: "The kit's line is not JSON at all; a parser cannot tell a truncated batch from it, so the answer owed is the same.",
   },
   {
     id: "transports#batch-response-array",
@@ -185,7 +187,7 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 25,
     keyword: "position",
     says: "Only \\n delimits messages; the kit expects a client to tolerate a \\r before it, as the kit does.",
-    gap: "The v1 requirement client.framing.accepts-crlf checks this once a v2 scenario records it.",
+    checkedBy: ["client.framing.accepts-crlf"],
   },
   {
     id: "transports#no-size-limit",

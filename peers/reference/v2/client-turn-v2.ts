@@ -8,6 +8,7 @@
  * with its reject option; and when the kit's cancel-while-asking hook names the run, the client
  * cancels with session/cancel and waits for idle `cancelled` as the confirmation.
  */
+import { referenceMcpServers } from "../turn-context.js";
 import { SessionMessagesV2 } from "./client-messages-v2.js";
 
 type Frame = Record<string, unknown>;
@@ -23,7 +24,20 @@ export interface V2Wire {
 const cancelsWhileAsking = () =>
   process.env.ACP_CONFORMANCE_SCENARIO?.endsWith("cancel-while-asking") === true;
 
-export async function runV2Turn(wire: V2Wire, options: { cwd: string; prompt: string }): Promise<string> {
+/** The reference MCP server as v2 lists it (typed), when the agent advertised session.mcp.stdio (present, non-null). */
+function mcpServersFor(capabilities: unknown): Frame[] {
+  const session = (capabilities as { session?: { mcp?: { stdio?: unknown } | null } | null } | undefined)
+    ?.session;
+  const stdio = session?.mcp?.stdio;
+  return stdio === undefined || stdio === null
+    ? []
+    : referenceMcpServers().map((server) => ({ type: "stdio", ...server }));
+}
+
+export async function runV2Turn(
+  wire: V2Wire,
+  options: { cwd: string; prompt: string; capabilities?: unknown },
+): Promise<string> {
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1; // 0 was initialize's
   const request = (method: string, params: Frame): Promise<unknown> => {
@@ -38,6 +52,11 @@ export async function runV2Turn(wire: V2Wire, options: { cwd: string; prompt: st
   let idle: ((stopReason: string) => void) | undefined;
 
   wire.onFrame((frame) => {
+    if ("method" in frame && typeof frame.method !== "string") {
+      // No valid request (JSON-RPC 2.0: -32600, with id null since its id cannot be trusted).
+      wire.send({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request" } });
+      return;
+    }
     if (typeof frame.method !== "string") {
       const waiting = typeof frame.id === "number" ? pending.get(frame.id) : undefined;
       if (!waiting) return;
@@ -60,7 +79,11 @@ export async function runV2Turn(wire: V2Wire, options: { cwd: string; prompt: st
     wire.send({ jsonrpc: "2.0", id: frame.id, ...answerRequest(frame.method, params, wire) });
   });
 
-  const session = (await request("session/new", { cwd: options.cwd })) as { sessionId?: unknown };
+  const mcpServers = mcpServersFor(options.capabilities);
+  const session = (await request("session/new", {
+    cwd: options.cwd,
+    ...(mcpServers.length > 0 ? { mcpServers } : {}),
+  })) as { sessionId?: unknown };
   if (typeof session?.sessionId !== "string") throw new Error("session/new answered no sessionId");
   sessionId = session.sessionId;
   const ended = new Promise<string>((resolve) => {
@@ -81,6 +104,10 @@ function answerRequest(
 ): { result: unknown } | { error: RpcError } {
   if (method !== "session/request_permission")
     return { error: { code: -32601, message: `Method not found: ${method}` } };
+  if (typeof params.title !== "string" || !Array.isArray(params.options))
+    return {
+      error: { code: -32602, message: "Invalid params: a permission request needs a title and options" },
+    };
   if (cancelsWhileAsking()) {
     wire.send({ jsonrpc: "2.0", method: "session/cancel", params: { sessionId: params.sessionId } });
     return { result: { outcome: { outcome: "cancelled" } } };

@@ -54,19 +54,26 @@ export class VersionSwitch {
     };
   }
 
+  #error(code: number, message: string): void {
+    this.#stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } })}\n`);
+  }
+
   #read(chunk: Buffer): void {
     this.#buffer += this.#decoder.write(chunk);
     for (let newline = this.#buffer.indexOf("\n"); newline !== -1; newline = this.#buffer.indexOf("\n")) {
       const line = this.#buffer.slice(0, newline).trim();
       this.#buffer = this.#buffer.slice(newline + 1);
+      if (!line) continue;
       let frame: unknown;
       try {
         frame = JSON.parse(line);
       } catch {
-        continue; // not JSON: nothing this client can act on
+        this.#error(-32700, "Parse error"); // JSON-RPC's answer to a line that is not JSON
+        continue;
       }
       if (typeof frame === "object" && frame !== null && !Array.isArray(frame))
         this.#toV2?.(frame as Record<string, unknown>);
+      else this.#error(-32600, "Invalid Request"); // JSON, but no message object
     }
   }
 }

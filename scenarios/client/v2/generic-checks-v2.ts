@@ -11,6 +11,11 @@ import { AcpSchema } from "../../../kit/wire/schema.js";
 import type { ClientRun } from "../driver.js";
 import { frameProblems, recordGenericClientChecks } from "../generic-checks.js";
 import { asObject, clientCalls, readTimeline } from "../wire-timeline.js";
+import {
+  CAPABILITY_GATING_V2_REQUIREMENTS,
+  recordCapabilityGatingV2Checks,
+} from "./capability-gating-checks.js";
+import { recordMcpServerV2Checks } from "./mcp-server-checks.js";
 
 export const GENERIC_CLIENT_V2_CHECK_REQUIREMENTS = [
   "client.framing.writes-only-jsonrpc",
@@ -29,6 +34,9 @@ export const GENERIC_CLIENT_V2_CHECK_REQUIREMENTS = [
   "client.v2.capabilities.no-removed-capabilities",
   "client.v2.initialization.only-v2-methods",
   "client.v2.initialization.no-auth-without-methods",
+  "client.schema.absolute-paths",
+  ...CAPABILITY_GATING_V2_REQUIREMENTS,
+  "client.v2.schema.mcp-server-shape",
 ] as const satisfies readonly RequirementId[];
 
 /** Methods v2 removed or renamed, which a v2 client no longer sends (migration.mdx#method-changes). */
@@ -65,6 +73,8 @@ export function recordGenericClientV2Checks(
   const initialize = asObject(calls.find((call) => call.method === "initialize")?.params);
   if (initialize) recordInitializeChecks(context, initialize);
   if (options.answeredV1) return;
+  recordCapabilityGatingV2Checks(context, run);
+  recordMcpServerV2Checks(context, run);
   const schema = frameProblems(run, AcpSchema.load(2)).schema;
   context.check(
     schema.length > 0

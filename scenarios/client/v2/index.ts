@@ -12,6 +12,9 @@ import { cancelWhileAskingV2Scenario } from "./cancellation.js";
 import { answeredOneScenario, unsupportedVersionV2Scenario } from "./negotiation.js";
 import { promptTurnV2Scenario } from "./prompt-turn.js";
 import { stopReasonsV2Scenario } from "./stop-reasons.js";
+import { withheldCapabilitiesV2Scenario } from "./withheld-capabilities.js";
+import { jsonrpcRobustnessV2Scenario } from "./jsonrpc-robustness.js";
+import { crlfV2Scenario, splitFramesV2Scenario, stderrFloodV2Scenario } from "./framing.js";
 
 export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   promptTurnV2Scenario,
@@ -19,6 +22,11 @@ export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   answeredOneScenario,
   unsupportedVersionV2Scenario,
   cancelWhileAskingV2Scenario,
+  withheldCapabilitiesV2Scenario,
+  jsonrpcRobustnessV2Scenario,
+  splitFramesV2Scenario,
+  crlfV2Scenario,
+  stderrFloodV2Scenario,
 ];
 
 export const GENERIC_CLIENT_V2_REQUIREMENTS: readonly RequirementId[] = GENERIC_CLIENT_V2_CHECK_REQUIREMENTS;

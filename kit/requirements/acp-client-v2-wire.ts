@@ -1,0 +1,39 @@
+/**
+ * What an ACP v2 client answers on the wire that v1 had no word for: requests for the client
+ * methods v2 removed (fs/*, terminal/*) are unknown methods now. Joined into the client's
+ * requirements in acp-client.ts; v1's JSON-RPC robustness requirements, which v2 runs record as
+ * they are, keep their ids (`versions: [1, 2]`).
+ */
+import type { Requirement } from "./types.js";
+
+const V2 = "docs/protocol/v2";
+
+const client = <const R extends Omit<Requirement, "protocol" | "side" | "versions">>(requirement: R) => ({
+  protocol: "acp" as const,
+  side: "client" as const,
+  versions: [2] as const,
+  ...requirement,
+});
+
+export const ACP_CLIENT_V2_WIRE_REQUIREMENTS = [
+  client({
+    id: "client.v2.jsonrpc.removed-client-methods-not-found",
+    title:
+      "on a v2 connection the client answers an fs/read_text_file request (one of v1's client methods, which v2 removed) with -32601 Method not found, never by serving it",
+    area: "jsonrpc",
+    level: "should",
+    cite: `${V2}/overview.mdx#error-handling`,
+    rationale:
+      "v2 has no client file system or terminal methods (migration.mdx#method-changes), so on a v2 connection they are methods that do not exist, which JSON-RPC 2.0 answers with -32601; graded should as v1's client.jsonrpc.method-not-found. A client that still serves them hands file contents to an agent that negotiated a protocol without them.",
+  }),
+  client({
+    id: "client.v2.schema.mcp-server-shape",
+    title:
+      "every MCP server the client lists in session/new or session/resume has a type: stdio with an absolute command, http, or a custom one beginning with _ (never v1's sse or an untyped server)",
+    area: "schema",
+    level: "must",
+    cite: `${V2}/session-setup.mdx#transport-types`,
+    rationale:
+      "The page requires a type on every server and an _ prefix on a custom one, and the command to be absolute; the v2 schema takes any other type string as a future transport (and its AbsolutePath is any string), so only this check sees sse or a relative command.",
+  }),
+] as const satisfies readonly Requirement[];
