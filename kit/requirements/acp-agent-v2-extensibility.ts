@@ -6,7 +6,7 @@ export const ACP_AGENT_V2_EXTENSIBILITY_REQUIREMENTS = [
   agent({
     id: "agent.v2.extensibility.custom-values-prefixed",
     title:
-      "every value of an open enum the agent sends (sessionUpdate, stop reason, content type, tool kind and status, option kind, auth type) is one v2 defines or begins with _",
+      "every value of an open enum the agent sends (sessionUpdate, stop reason, content type, tool kind and status, permission option kind and subject type, plan type, priority and entry status, command type and input type, auth type) is one v2 defines or begins with _",
     area: "extensibility",
     level: "must",
     cite: "docs/protocol/v2/extensibility.mdx#enum-and-tagged-union-variants",

@@ -37,17 +37,6 @@ export const ACP_AGENT_V2_TOOL_REQUIREMENTS = [
     versions: [2],
   }),
   agent({
-    id: "agent.v2.schema.custom-values-prefixed",
-    title:
-      "a tool kind, tool status, permission option kind, plan type, priority or entry status, content block type or command input type outside ACP's values begins with _",
-    area: "schema",
-    level: "must",
-    cite: `${V2_TOOL_CALLS}#reporting`,
-    rationale:
-      "Each of these pages reserves values beginning with _ for implementations and every other unknown value for future ACP variants.",
-    versions: [2],
-  }),
-  agent({
     id: "agent.v2.schema.paths-absolute",
     title:
       "the paths the agent reports (tool-call locations, diff changes, terminal and command cwd) are absolute",

@@ -100,7 +100,7 @@ export const AGENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2P
     line: 224,
     keyword: "MUST",
     says: "A custom auth method type begins with an underscore.",
-    gap: "Fail an authMethods type that is neither agent, terminal nor _-prefixed.",
+    checkedBy: ["agent.v2.extensibility.custom-values-prefixed"],
   },
   {
     id: "migration#prompt-acknowledged",

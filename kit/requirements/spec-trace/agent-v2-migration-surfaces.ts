@@ -43,7 +43,7 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 339,
     keyword: "SHOULD",
     says: "The agent includes title on the first report of a tool call.",
-    gap: "Expect a title on the first tool_call_update of each toolCallId.",
+    checkedBy: ["agent.v2.prompt.tool-call-title-first"],
   },
   {
     id: "migration#terminal-cwd-absolute",
@@ -52,7 +52,7 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 399,
     keyword: "MUST",
     says: "Every cwd a terminal_update supplies is absolute.",
-    gap: "Fail a terminal_update with a relative cwd.",
+    checkedBy: ["agent.v2.schema.paths-absolute"],
   },
   {
     id: "migration#terminal-output-snapshot",
@@ -62,7 +62,7 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     keyword: "schema",
     says: "A terminal_update output carries data, RFC 4648 base64 bytes, the complete snapshot.",
     schema: "schema/v2/schema.json#/$defs/TerminalOutput",
-    gap: "Decode every terminal_update output.data as strict base64.",
+    checkedBy: ["agent.v2.schema.valid-payloads", "agent.v2.schema.base64-fields"],
   },
   {
     id: "migration#terminal-chunks-independent",
@@ -71,7 +71,7 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 415,
     keyword: "implied",
     says: "Each terminal_output_chunk's data is base64-encoded on its own.",
-    gap: "Decode each terminal_output_chunk's data separately; fail one that only decodes joined to its neighbours.",
+    checkedBy: ["agent.v2.schema.base64-fields"],
   },
   {
     id: "migration#diff-patch-rules",
@@ -80,7 +80,7 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 442,
     keyword: "MUST",
     says: "A diff's patch is consistent with its changes, its paths absolute, with no commit metadata or email envelope.",
-    gap: "Fail a git_patch naming a path not among the diff's changes, a relative path, or text before the first diff --git.",
+    checkedBy: ["agent.v2.prompt.diff-patch-consistent"],
   },
   {
     id: "migration#diff-patch-provided",
@@ -89,7 +89,7 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 442,
     keyword: "SHOULD",
     says: "Agents provide patch whenever feasible.",
-    gap: "For a text modify change the kit asked for, expect a patch.",
+    checkedBy: ["agent.v2.prompt.diff-patch-provided"],
   },
   {
     id: "migration#permission-title-required",
@@ -108,7 +108,7 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 509,
     keyword: "MUST",
     says: "A command subject has command and an absolute cwd.",
-    gap: "Fail a command subject without command or with a relative cwd.",
+    checkedBy: ["agent.v2.schema.valid-payloads", "agent.v2.schema.paths-absolute"],
   },
   {
     id: "migration#unknown-outcome-not-approval",
@@ -117,7 +117,7 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 511,
     keyword: "MUST NOT",
     says: "An outcome the agent does not understand is never treated as approval.",
-    gap: "Answer a permission request with outcome _kit_unknown; fail the tool call then reported in_progress or completed.",
+    checkedBy: ["agent.v2.permission.unknown-outcome-not-approval"],
   },
   {
     id: "migration#requires-action-while-pending",
@@ -136,7 +136,7 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     keyword: "schema",
     says: "Plans are sent as plan_update with type items, a planId and complete entries; each update of a planId replaces its entries.",
     schema: "schema/v2/schema.json#/$defs/PlanUpdate",
-    gap: "Fail any sessionUpdate plan in a v2 run, and a plan_update without planId.",
+    checkedBy: ["agent.v2.schema.valid-payloads", "agent.v2.schema.no-removed-updates"],
   },
   {
     id: "migration#resume-without-replay",
@@ -145,7 +145,7 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 574,
     keyword: "implied",
     says: "session/resume without replayFrom (or null) reattaches without replay.",
-    gap: "Resume without replayFrom; fail a replayed message before the response.",
+    checkedBy: ["agent.session-matching.resume-no-replay"],
   },
   {
     id: "migration#resume-replays-from-start",
@@ -154,7 +154,10 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 575,
     keyword: "implied",
     says: "With replayFrom start the agent replays the whole conversation as ordinary updates before answering.",
-    gap: "Resume with replayFrom start; expect the earlier messages before the response.",
+    checkedBy: [
+      "agent.v2.session-matching.replay-from-start",
+      "agent.v2.session-matching.replay-before-resume-answer",
+    ],
   },
   {
     id: "migration#mcp-servers-optional",
@@ -181,7 +184,7 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 583,
     keyword: "implied",
     says: "Each session/resume sends the full additional-root list; omitted or [] activates none rather than restoring old ones.",
-    gap: "Resume a session that had an extra root without additionalDirectories; its listed entry reports none.",
+    checkedBy: ["agent.session-matching.roots-not-restored"],
   },
   {
     id: "migration#modes-removed",
@@ -200,7 +203,7 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     keyword: "schema",
     says: "A config option's identifier is configId (not id); a select group's is groupId.",
     schema: "schema/v2/schema.json#/$defs/SessionConfigOption",
-    gap: "Fail a v2 config option with id and no configId.",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
   },
   {
     id: "migration#set-config-returns-all",
@@ -209,7 +212,7 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 609,
     keyword: "implied",
     says: "session/set_config_option answers the full updated configOptions array.",
-    gap: "Set an option; expect every option of the session in the answer.",
+    checkedBy: ["agent.v2.capabilities.config-set-returns-all"],
   },
   {
     id: "migration#client-execution-removed",
@@ -236,7 +239,8 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 699,
     keyword: "SHOULD",
     says: "Receivers preserve unknown enum values and fall back safely; nobody mints non-underscore custom values.",
-    gap: "Fail non-underscore values the v2 schema does not define in the agent's messages.",
+    checkedBy: ["agent.v2.extensibility.custom-values-prefixed"],
+    note: "Only the agent's half is checked: that it mints no custom value without the leading _. Preserving unknown values is what a receiver does; a v2 agent receives few open enums from the kit.",
   },
   {
     id: "migration#batch-arrays-accepted",
@@ -245,7 +249,11 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 705,
     keyword: "implied",
     says: "On stdio a line may be a batch; the receiver replies to no notification and answers invalid entries with -32600 each.",
-    gap: "Send a batch of a request, a notification and 1; expect an array with the request's response and one -32600 with id null.",
+    checkedBy: [
+      "agent.v2.jsonrpc.batch-answered-as-array",
+      "agent.v2.jsonrpc.batch-notifications-unanswered",
+      "agent.v2.jsonrpc.batch-invalid-entry-error",
+    ],
   },
   {
     id: "migration#replay-terminal-snapshots",

@@ -11,7 +11,7 @@ export const AGENT_V2_OUTPUT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 20,
     keyword: "MUST",
     says: "A custom content block type the agent sends begins with an underscore.",
-    checkedBy: ["agent.v2.schema.custom-values-prefixed"],
+    checkedBy: ["agent.v2.extensibility.custom-values-prefixed"],
   },
   {
     id: "content#block-shape",
@@ -80,7 +80,7 @@ export const AGENT_V2_OUTPUT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 69,
     keyword: "MUST",
     says: "A custom plan type, priority or entry status begins with an underscore, and every plan variant carries a planId.",
-    checkedBy: ["agent.v2.schema.custom-values-prefixed", "agent.v2.schema.valid-payloads"],
+    checkedBy: ["agent.v2.extensibility.custom-values-prefixed", "agent.v2.schema.valid-payloads"],
   },
   {
     id: "agent-plan#updates-same-plan-id",
@@ -130,7 +130,7 @@ export const AGENT_V2_OUTPUT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 73,
     keyword: "MUST",
     says: "A custom command input type begins with an underscore.",
-    checkedBy: ["agent.v2.schema.custom-values-prefixed"],
+    checkedBy: ["agent.v2.extensibility.custom-values-prefixed"],
   },
   {
     id: "slash-commands#command-runs-in-prompt",

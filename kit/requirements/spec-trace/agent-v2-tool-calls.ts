@@ -40,7 +40,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 59,
     keyword: "MUST",
     says: "A custom tool kind begins with an underscore.",
-    checkedBy: ["agent.v2.schema.custom-values-prefixed"],
+    checkedBy: ["agent.v2.extensibility.custom-values-prefixed"],
   },
   {
     id: "tool-calls#stream-chunks",
@@ -105,7 +105,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 319,
     keyword: "MUST",
     says: "A custom permission option kind begins with an underscore.",
-    checkedBy: ["agent.v2.schema.custom-values-prefixed"],
+    checkedBy: ["agent.v2.extensibility.custom-values-prefixed"],
   },
   {
     id: "tool-calls#custom-statuses-prefixed",
@@ -114,7 +114,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 346,
     keyword: "MUST",
     says: "A custom tool-call status begins with an underscore.",
-    checkedBy: ["agent.v2.schema.custom-values-prefixed"],
+    checkedBy: ["agent.v2.extensibility.custom-values-prefixed"],
   },
   {
     id: "tool-calls#terminal-id-not-reused",

@@ -155,7 +155,7 @@ export const CLIENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pa
     line: 613,
     keyword: "implied",
     says: "v2 removes fs/* and terminal/*: the client exposes tools to the agent through MCP servers instead.",
-    gap: "The kit's agent sends fs/read_text_file in a v2 session; expect -32601 or another error, never file contents.",
+    checkedBy: ["client.v2.jsonrpc.removed-client-methods-not-found"],
   },
   {
     id: "migration#mcp-type-required",
@@ -164,7 +164,7 @@ export const CLIENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pa
     line: 626,
     keyword: "MUST",
     says: "Every MCP server config the client sends carries a type; there is no sse.",
-    gap: "Fail an MCP server without type or with type sse in a v2 run.",
+    checkedBy: ["client.v2.schema.mcp-server-shape", "client.v2.schema.valid-payloads"],
   },
   {
     id: "migration#stdio-mcp-gated",
@@ -173,7 +173,7 @@ export const CLIENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pa
     line: 628,
     keyword: "implied",
     says: "stdio MCP servers are now gated by session.mcp.stdio as http ones by session.mcp.http.",
-    gap: "The kit's agent advertises session.mcp without stdio; fail a stdio server in the client's session/new.",
+    checkedBy: ["client.v2.capabilities.no-unadvertised-mcp"],
   },
   {
     id: "migration#content-types-extensible",

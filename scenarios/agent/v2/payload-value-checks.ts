@@ -164,7 +164,9 @@ function findingsOf(received: readonly IncomingMessage[]): Finding[] {
 }
 
 const RULES: ReadonlyArray<{ rule: Rule; requirement: RequirementId; what: string }> = [
-  { rule: "custom", requirement: "agent.v2.schema.custom-values-prefixed", what: "enum values" },
+  // One rule with custom-value-checks.ts, which reads the open enums of every v2 run; this walk
+  // also reaches the nested ones (plan entries, commands, permission subjects).
+  { rule: "custom", requirement: "agent.v2.extensibility.custom-values-prefixed", what: "enum values" },
   { rule: "path", requirement: "agent.v2.schema.paths-absolute", what: "reported paths" },
   { rule: "base64", requirement: "agent.v2.schema.base64-fields", what: "base64 fields" },
 ];
