@@ -23,6 +23,7 @@ import {
   ACP_CLIENT_V2_CANCELLATION_REQUIREMENTS,
   ACP_CLIENT_V2_PROMPT_REQUIREMENTS,
 } from "./acp-client-v2-prompt.js";
+import { ACP_CLIENT_V2_UPDATE_REQUIREMENTS } from "./acp-client-v2-updates.js";
 
 const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
   protocol: "acp" as const,
@@ -249,6 +250,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   ...ACP_CLIENT_V2_INITIALIZATION_REQUIREMENTS,
   ...ACP_CLIENT_V2_PROMPT_REQUIREMENTS,
   ...ACP_CLIENT_V2_CANCELLATION_REQUIREMENTS,
+  ...ACP_CLIENT_V2_UPDATE_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpClientRequirementId = (typeof ACP_CLIENT_REQUIREMENTS)[number]["id"];

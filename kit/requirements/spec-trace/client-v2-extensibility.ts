@@ -11,7 +11,7 @@ export const CLIENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 10,
     keyword: "implied",
     says: "Every type may carry _meta: the client accepts it on anything the agent sends.",
-    gap: "The v1 requirement client.extensibility.accepts-meta checks this once a v2 scenario records it.",
+    checkedBy: ["client.v2.extensibility.accepts-meta"],
   },
   {
     id: "extensibility#trace-context-keys",
@@ -47,7 +47,7 @@ export const CLIENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 65,
     keyword: "MUST",
     says: "A custom request the client receives gets a response with the same id; an unknown one gets -32601.",
-    gap: "The v1 requirement client.extensibility.unknown-custom-request checks this once a v2 scenario records it.",
+    checkedBy: ["client.v2.extensibility.unknown-request-answered"],
   },
   {
     id: "extensibility#custom-capabilities-advertised",
@@ -68,7 +68,7 @@ export const CLIENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 109,
     keyword: "SHOULD",
     says: "The client ignores custom notifications it does not recognize.",
-    gap: "The v1 requirement client.extensibility.ignores-unknown-notification checks this once a v2 scenario records it.",
+    checkedBy: ["client.v2.extensibility.ignores-unknown-notification"],
   },
   {
     id: "extensibility#custom-values-prefixed",
@@ -86,7 +86,10 @@ export const CLIENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 118,
     keyword: "MUST NOT",
     says: "The client accepts unknown values where the schema defines a fallback (an unknown sessionUpdate, content block type, tool kind, status, stop reason) and does not take them for extensions.",
-    gap: "The kit's agent sends an update of sessionUpdate future_variant, a tool call of kind future_kind and a _kit content block, then ends the turn with stopReason _kit_stop; expect the client to finish the turn without error.",
+    checkedBy: [
+      "client.v2.extensibility.survives-unknown-values",
+      "client.v2.prompt.ends-turn-on-every-stop-reason",
+    ],
   },
   {
     id: "extensibility#preserve-unknown-values",

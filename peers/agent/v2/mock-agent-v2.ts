@@ -219,8 +219,22 @@ export class MockAgentV2Runtime {
       "probeClientMethods" in action
     )
       throw new Error("v2 has no client fs or terminal methods: this action is v1-only");
-    else if ("request" in action) await this.#requests.request(action.request.method, action.request.params);
-    else await this.#wire.runCommonAction(action as CommonAction);
+    else if ("request" in action) {
+      // "{{sessionId}}" in the params names the turn's session, as in a frame action.
+      const params = JSON.parse(
+        JSON.stringify(action.request.params ?? {}).replaceAll(
+          '"{{sessionId}}"',
+          JSON.stringify(turn.sessionId),
+        ),
+      );
+      const answer = await this.#requests.request(action.request.method, params);
+      this.#wire.log.add({
+        kind: "response",
+        method: action.request.method,
+        id: answer.id,
+        ...("error" in answer ? { error: answer.error } : { result: answer.result }),
+      });
+    } else await this.#wire.runCommonAction(action as CommonAction);
     return undefined;
   }
 

@@ -12,6 +12,7 @@ import { cancelWhileAskingV2Scenario } from "./cancellation.js";
 import { answeredOneScenario, unsupportedVersionV2Scenario } from "./negotiation.js";
 import { promptTurnV2Scenario } from "./prompt-turn.js";
 import { stopReasonsV2Scenario } from "./stop-reasons.js";
+import { updateVariantsV2Scenario } from "./update-variants-v2.js";
 
 export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   promptTurnV2Scenario,
@@ -19,6 +20,7 @@ export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   answeredOneScenario,
   unsupportedVersionV2Scenario,
   cancelWhileAskingV2Scenario,
+  updateVariantsV2Scenario,
 ];
 
 export const GENERIC_CLIENT_V2_REQUIREMENTS: readonly RequirementId[] = GENERIC_CLIENT_V2_CHECK_REQUIREMENTS;
