@@ -3,7 +3,8 @@
  * agent-plan.mdx, extensibility.mdx): it keeps working through every v2 session/update variant
  * (messages, tool calls as upserts, display terminals, plans by planId, session variants), through
  * the values and fields an extension or a later draft adds, and through permission requests of
- * any subject; it answers them validly and answers a custom request it does not know -32601.
+ * any subject; it answers them validly and answers a custom request it does not know -32601;
+ * and the values it sends itself in v2's open enums are v2's own or begin with `_`.
  * Joined into the client's requirements in acp-client.ts.
  *
  * As in v1 (acp-client-updates.ts), the spec says nothing of a client "surviving" an update: it
@@ -146,5 +147,15 @@ export const ACP_CLIENT_V2_UPDATE_REQUIREMENTS = [
     cite: `${EXTENSIBILITY}#custom-requests`,
     rationale:
       "The spec: implementations MUST respond to a custom request with the provided id, and one that does not recognize the method should respond with the standard Method not found error. A client that stops answering at all is what the other checks of the run see (the agent waits on each request).",
+  }),
+  client({
+    id: "client.v2.extensibility.custom-values-prefixed",
+    title:
+      "every value the client sends in v2's open enums and tagged unions (prompt content block types, MCP server types, permission outcomes, elicitation actions) is one v2 defines or begins with _",
+    area: "extensibility",
+    level: "must",
+    cite: `${EXTENSIBILITY}#enum-and-tagged-union-variants`,
+    rationale:
+      "The spec: extensions MUST NOT define custom non-underscore values, and custom content block types MUST begin with _ (content.mdx#content-types); unknown non-underscore values are reserved for future ACP variants.",
   }),
 ] as const satisfies readonly Requirement[];

@@ -77,7 +77,7 @@ export const CLIENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 117,
     keyword: "MUST NOT",
     says: "Every enum or discriminator value the client sends that the v2 schema does not define begins with an underscore.",
-    gap: "Collect the client's values of open enums and discriminators (content block type, MCP server type, permission outcome, elicitation action) and fail any undefined one without a leading _.",
+    checkedBy: ["client.v2.extensibility.custom-values-prefixed", "client.v2.permission.valid-outcome"],
   },
   {
     id: "extensibility#unknown-values-tolerated",

@@ -215,7 +215,7 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 20,
     keyword: "MUST",
     says: "A custom content block type the client sends begins with an underscore.",
-    gap: "Fail a prompt block whose type is none of the five and lacks a leading _.",
+    checkedBy: ["client.v2.extensibility.custom-values-prefixed"],
   },
   {
     id: "content#agent-content-survived",

@@ -11,7 +11,8 @@
  * probes at all. The probes' answers are also judged themselves (-32601 for a method the client
  * does not know), and so are the permission requests' outcomes. The custom stop reason is judged
  * as one more stop reason: a client that read everything must then end the turn by itself (its
- * exit code is its own policy, as with v2's other stop reasons).
+ * exit code is its own policy, as with v2's other stop reasons). What the client sends in v2's
+ * open enums over the run is judged by custom-values-checks.ts.
  */
 import type { RequirementId } from "../../../kit/requirements/index.js";
 import type { Scenario, ScenarioContext } from "../../../kit/scenario.js";
@@ -21,6 +22,7 @@ import { describeExit, runClient, type ClientRun } from "../driver.js";
 import { checkNotExercised } from "../shared-checks.js";
 import type { UpdateGroup } from "../update-group.js";
 import { agentScriptV2 } from "./agent-scripts-v2.js";
+import { judgeCustomValues } from "./custom-values-checks.js";
 import { recordGenericClientV2Checks } from "./generic-checks-v2.js";
 import { judgePermissionOutcomes, permissionAnswers } from "./permission-answers-v2.js";
 import { updateGroupsV2 } from "./update-payloads-v2.js";
@@ -147,11 +149,14 @@ export const updateVariantsV2Scenario: Scenario = {
     "client.v2.permission.valid-outcome",
     "client.v2.extensibility.unknown-request-answered",
     "client.v2.prompt.ends-turn-on-every-stop-reason",
+    "client.v2.extensibility.custom-values-prefixed",
   ] satisfies RequirementId[],
   async run(context) {
     const last = nonce("variants-v2-last");
     const groups = updateGroupsV2({ messages: nonce("messages"), meta: nonce("meta") });
     const actions: AgentAction[] = [
+      // Past the second the kit's agent lingers after its stdin closes, so a client gone at the acknowledgment gets nothing more (prompt-turn.ts judges it).
+      { delay: 2_000 },
       probe("nothing yet"),
       ...groups.flatMap((group) => [...group.actions, probe(group.requirement)]),
       { message: last },
@@ -163,5 +168,6 @@ export const updateVariantsV2Scenario: Scenario = {
     judgePermissionOutcomes(context, run);
     judgeProbeAnswers(context, run);
     judgeCustomStop(context, run, groups.length + 1);
+    judgeCustomValues(context, run);
   },
 };
