@@ -29,7 +29,7 @@ export const ACP_CLIENT_V2_PROMPT_REQUIREMENTS = [
   client({
     id: "client.v2.prompt.ends-turn-on-every-stop-reason",
     title:
-      "an idle state_update with max_tokens, max_turn_requests, refusal, cancelled or a custom stop reason (_kit_stop, after a turn of every update variant) ends the turn: the client exits by itself in time (its exit code is its own policy)",
+      "an idle state_update with max_tokens, max_turn_requests, refusal, cancelled or a custom stop reason (_kit_stop) ends the turn: the client exits by itself in time (its exit code is its own policy)",
     area: "prompt",
     level: "should",
     position: true,

@@ -109,6 +109,17 @@ export const ACP_CLIENT_V2_UPDATE_REQUIREMENTS = [
       "The known outcomes are selected with one of the request's options and cancelled; extensibility.mdx#enum-and-tagged-union-variants: extensions MUST NOT define custom non-underscore values.",
   }),
   client({
+    id: "client.v2.session-matching.ignores-foreign-updates",
+    title:
+      "an agent message chunk for another sessionId is not shown as this session's output, and the client keeps working (judged on a client whose output shows the agent's text)",
+    area: "session-matching",
+    level: "should",
+    position: true,
+    cite: `${LIFECYCLE}#3-agent-reports-output`,
+    rationale:
+      "session/update reports the output of the session it names; the spec gives the client no keyword for one naming another, and the kit takes the position that a client must not mix it into this session's output.",
+  }),
+  client({
     id: "client.v2.extensibility.survives-unknown-values",
     title:
       "keeps working after values v2 does not define where the schema has a fallback: a session/update variant, a content block type, a tool kind and status, a notice severity",

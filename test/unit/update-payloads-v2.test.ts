@@ -7,10 +7,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { AcpSchema } from "../../kit/wire/schema.js";
+import { v2UpdateForAction } from "../../peers/agent/v2/updates-v2.js";
 import { updateGroupsV2 } from "../../scenarios/client/v2/update-payloads-v2.js";
 
 const schema = AcpSchema.load(2);
-const groups = updateGroupsV2({ messages: "m", meta: "t" });
+const groups = updateGroupsV2({ messages: "m", meta: "t", foreign: "f" });
 const UNKNOWN_GROUP = "client.v2.extensibility.survives-unknown-values";
 
 describe("client v2 update payloads", () => {
@@ -18,6 +19,10 @@ describe("client v2 update payloads", () => {
     it(`${group.requirement}: every payload is valid v2`, () => {
       for (const action of group.actions) {
         if ("update" in action) expect(schema.validateDef("SessionUpdate", action.update)).toEqual([]);
+        else if ("foreignUpdate" in action)
+          expect(
+            schema.validateDef("SessionUpdate", v2UpdateForAction(action, (prefix) => `${prefix}-1`)?.body),
+          ).toEqual([]);
         else if ("frame" in action) {
           const frame = JSON.parse(action.frame.replaceAll("{{sessionId}}", "s-1"));
           const def = frame.method === "session/update" ? "UpdateSessionNotification" : undefined;

@@ -195,7 +195,8 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 161,
     keyword: "implied",
     says: "session/update reports a session's output: the client never takes an update for another sessionId as this session's.",
-    gap: "The v1 requirement client.session-matching.ignores-foreign-updates checks this once a v2 scenario records it.",
+    checkedBy: ["client.v2.session-matching.ignores-foreign-updates"],
+    note: "Judged on a client whose output shows the agent's text: the text of a chunk for another sessionId must not be in it.",
   },
   // content
   {

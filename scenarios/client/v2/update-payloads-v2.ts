@@ -50,7 +50,7 @@ const permission = (title: string, subject?: Record<string, unknown>): AgentActi
  * The groups in the order the agent sends them; `nonces` mark text the client must show. The
  * groups of a must come first: a client that crashes at a later group leaves only shoulds untested.
  */
-export function updateGroupsV2(nonces: { messages: string; meta: string }): UpdateGroup[] {
+export function updateGroupsV2(nonces: { messages: string; meta: string; foreign: string }): UpdateGroup[] {
   return [
     {
       requirement: "client.v2.permission.answers-any-subject",
@@ -315,6 +315,11 @@ export function updateGroupsV2(nonces: { messages: string; meta: string }): Upda
           },
         }),
       ],
+    },
+    {
+      requirement: "client.v2.session-matching.ignores-foreign-updates",
+      what: "an agent message chunk for another sessionId, foreign-session",
+      actions: [{ foreignUpdate: { text: nonces.foreign } }],
     },
     {
       requirement: "client.v2.extensibility.ignores-unknown-notification",
