@@ -3,7 +3,7 @@
  * agent-plan.mdx, extensibility.mdx): it keeps working through every v2 session/update variant
  * (messages, tool calls as upserts, display terminals, plans by planId, session variants), through
  * the values and fields an extension or a later draft adds, and through permission requests of
- * any subject; it answers them validly and answers a custom request it does not know -32601;
+ * any subject (one withdrawn with `$/cancel_request` included); it answers them validly and answers a custom request it does not know -32601;
  * and the values it sends itself in v2's open enums are v2's own or begin with `_`.
  * Joined into the client's requirements in acp-client.ts.
  *
@@ -168,5 +168,13 @@ export const ACP_CLIENT_V2_UPDATE_REQUIREMENTS = [
     cite: `${EXTENSIBILITY}#enum-and-tagged-union-variants`,
     rationale:
       "The spec: extensions MUST NOT define custom non-underscore values, and custom content block types MUST begin with _ (content.mdx#content-types); unknown non-underscore values are reserved for future ACP variants.",
+  }),
+  client({
+    id: "client.v2.cancellation.cancel-request-answered",
+    title:
+      "a permission request the agent withdraws with $/cancel_request is still answered exactly once, with a result or error -32800, and the client keeps working",
+    area: "cancellation",
+    level: "must",
+    cite: "docs/protocol/v2/cancellation.mdx#cancel_request-notification",
   }),
 ] as const satisfies readonly Requirement[];

@@ -28,8 +28,9 @@ describe("client v2 update payloads", () => {
           const def = frame.method === "session/update" ? "UpdateSessionNotification" : undefined;
           if (def) expect(schema.validateDef(def, frame.params)).toEqual([]);
           else expect(frame.method.startsWith("_")).toBe(true);
-        } else if ("request" in action) {
-          const params = JSON.parse(JSON.stringify(action.request.params).replaceAll("{{sessionId}}", "s-1"));
+        } else if ("request" in action || "cancelRequest" in action) {
+          const sent = "request" in action ? action.request.params : action.cancelRequest.params;
+          const params = JSON.parse(JSON.stringify(sent).replaceAll("{{sessionId}}", "s-1"));
           expect(schema.validateDef("RequestPermissionRequest", params)).toEqual([]);
         } else throw new Error(`unexpected action ${JSON.stringify(action)}`);
       }

@@ -120,7 +120,7 @@ export const CLIENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 20,
     keyword: "MUST",
     says: "After $/cancel_request for one of the agent's pending requests, the client still answers that request exactly once: a result or error -32800.",
-    gap: "The v1 requirement client.cancellation.cancel-request-answered checks this once a v2 scenario records it.",
+    checkedBy: ["client.v2.cancellation.cancel-request-answered"],
   },
   {
     id: "cancellation#own-cancel-request-valid",

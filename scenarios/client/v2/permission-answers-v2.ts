@@ -8,6 +8,7 @@
 import type { ScenarioContext } from "../../../kit/scenario.js";
 import { describeExit, type ClientRun } from "../driver.js";
 import { checkNotExercised } from "../shared-checks.js";
+import { cancelledRequestId } from "./cancel-request-checks.js";
 import { PERMISSION_OPTIONS } from "./update-payloads-v2.js";
 
 const SUBJECTS = ["with no subject", "with a command subject", "with a _kit_subject subject"];
@@ -21,9 +22,12 @@ export interface PermissionAnswer {
 
 /** The client's answers to the agent's raw session/request_permission requests, in order. */
 export function permissionAnswers(run: ClientRun): PermissionAnswer[] {
+  const withdrawn = cancelledRequestId(run); // cancel-request-checks.ts judges its answer
   return run.events
     .flatMap((event) =>
-      event.kind === "response" && event.method === "session/request_permission" ? [event] : [],
+      event.kind === "response" && event.method === "session/request_permission" && event.id !== withdrawn
+        ? [event]
+        : [],
     )
     .map((event, index) => ({
       title: `the request ${SUBJECTS[index] ?? `number ${index + 1}`}`,

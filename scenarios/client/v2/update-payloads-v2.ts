@@ -33,6 +33,9 @@ export const PERMISSION_OPTIONS = [
   { optionId: "reject", name: "Reject", kind: "reject_once" },
 ];
 
+/** The tool call of the permission request the agent withdraws with `$/cancel_request` (cancel-request-checks.ts). */
+export const CANCELLED_TOOL_CALL = "kit-cancelled-tool";
+
 /** A session/request_permission the agent sends as a raw request, with `subject` (or none). */
 const permission = (title: string, subject?: Record<string, unknown>): AgentAction => ({
   request: {
@@ -96,6 +99,26 @@ export function updateGroupsV2(nonces: { messages: string; meta: string; foreign
           toolCallId: "kit-tool-diff",
           content: [{ type: "diff", changes: [{ operation: "add", path: OTHER_FILE }], patch: null }],
         }),
+      ],
+    },
+    {
+      requirement: "client.v2.cancellation.cancel-request-answered",
+      what: "a session/request_permission the agent withdraws at once with $/cancel_request",
+      actions: [
+        {
+          cancelRequest: {
+            method: "session/request_permission",
+            params: {
+              sessionId: "{{sessionId}}",
+              title: "Write a file",
+              subject: {
+                type: "tool_call",
+                toolCall: { toolCallId: CANCELLED_TOOL_CALL, title: "Write a file", status: "pending" },
+              },
+              options: PERMISSION_OPTIONS,
+            },
+          },
+        },
       ],
     },
     {

@@ -22,6 +22,7 @@ import { describeExit, runClient, type ClientRun } from "../driver.js";
 import { checkNotExercised } from "../shared-checks.js";
 import type { UpdateGroup } from "../update-group.js";
 import { agentScriptV2 } from "./agent-scripts-v2.js";
+import { cancelledRequestProblem } from "./cancel-request-checks.js";
 import { judgeCustomValues } from "./custom-values-checks.js";
 import { recordGenericClientV2Checks } from "./generic-checks-v2.js";
 import { judgePermissionOutcomes, permissionAnswers } from "./permission-answers-v2.js";
@@ -49,6 +50,8 @@ function extraFailure(
     return "the client showed the text of an agent message chunk sent for another sessionId (foreign-session) as this session's";
   if (group.shownText && showsText && !run.output.includes(group.shownText))
     return `the client shows the agent's text (its output has the turn's last chunk) but not ${JSON.stringify(group.shownText)}, which came in ${group.what}`;
+  if (group.requirement === "client.v2.cancellation.cancel-request-answered")
+    return cancelledRequestProblem(run);
   if (group.requirement === "client.v2.permission.answers-any-subject") {
     const refused = permissionAnswers(run).find((answer) => answer.error !== undefined);
     if (refused)
