@@ -177,4 +177,24 @@ export const ACP_CLIENT_V2_UPDATE_REQUIREMENTS = [
     level: "must",
     cite: "docs/protocol/v2/cancellation.mdx#cancel_request-notification",
   }),
+  client({
+    id: "client.v2.capabilities.elicitation-unknown-complete-ignored",
+    title:
+      "an elicitation/complete for an elicitationId the client was never asked about is ignored: the client keeps working",
+    area: "capabilities",
+    level: "must",
+    cite: "docs/protocol/v2/elicitation.mdx#url-completion",
+    rationale: "The spec: clients MUST ignore unknown or already-completed IDs.",
+  }),
+  client({
+    id: "client.v2.capabilities.elicitation-mode-refused",
+    title:
+      "an elicitation/create in url mode to a client that did not advertise capabilities.elicitation.url gets error -32602 (-32601 too when it advertised no elicitation at all), and the client keeps working",
+    area: "capabilities",
+    level: "should",
+    position: true,
+    cite: "docs/protocol/v2/elicitation.mdx#url-completion",
+    rationale:
+      "The spec says requests in a mode the client has not advertised produce -32602, without a keyword on the client; a client that offers no elicitation at all may not know the method, so -32601 is taken there (as in v1).",
+  }),
 ] as const satisfies readonly Requirement[];

@@ -25,13 +25,21 @@ describe("client v2 update payloads", () => {
           ).toEqual([]);
         else if ("frame" in action) {
           const frame = JSON.parse(action.frame.replaceAll("{{sessionId}}", "s-1"));
-          const def = frame.method === "session/update" ? "UpdateSessionNotification" : undefined;
+          const def =
+            frame.method === "session/update"
+              ? "UpdateSessionNotification"
+              : frame.method === "elicitation/complete"
+                ? "CompleteElicitationNotification"
+                : undefined;
           if (def) expect(schema.validateDef(def, frame.params)).toEqual([]);
           else expect(frame.method.startsWith("_")).toBe(true);
         } else if ("request" in action || "cancelRequest" in action) {
           const sent = "request" in action ? action.request.params : action.cancelRequest.params;
           const params = JSON.parse(JSON.stringify(sent).replaceAll("{{sessionId}}", "s-1"));
-          expect(schema.validateDef("RequestPermissionRequest", params)).toEqual([]);
+          const method = "request" in action ? action.request.method : action.cancelRequest.method;
+          const def =
+            method === "elicitation/create" ? "CreateElicitationRequest" : "RequestPermissionRequest";
+          expect(schema.validateDef(def, params)).toEqual([]);
         } else throw new Error(`unexpected action ${JSON.stringify(action)}`);
       }
     });

@@ -57,7 +57,7 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 275,
     keyword: "MAY",
     says: "The client may allow or reject permission requests automatically, by the user's settings.",
-    gap: "The v1 requirement client.permission.policy checks this once a v2 scenario records it.",
+    excluded: { reason: "out-of-scope", why: "A permission: nothing a client can break." },
   },
   {
     id: "tool-calls#cancelled-outcome",

@@ -207,7 +207,8 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "schema",
     says: "The content blocks the client sends have the schema's shapes: text, image and audio with base64 data and a mimeType, resource with text or blob, resource_link with uri and name.",
     schema: "schema/v2/schema.json#/$defs/ContentBlock",
-    gap: "Have the client attach image, audio and resource blocks and validate them against ContentBlock, decoding the base64.",
+    checkedBy: ["client.v2.schema.valid-payloads"],
+    note: "Every block the client sends is validated against ContentBlock; the kit cannot make a client attach non-text blocks, and base64 data is not decoded.",
   },
   {
     id: "content#custom-block-types-prefixed",

@@ -6,7 +6,9 @@
  * updates: the user message, `state_update` running, the script's actions as v2 updates, and
  * `state_update` idle carrying the stop reason, which ends the turn. session/cancel ends it with
  * idle `cancelled`. The methods v2 removed (session/load, session/set_mode, authenticate, fs and
- * terminal) are unknown methods here.
+ * terminal) are unknown methods here. A script's raw `request` (its answer logged as a response
+ * event, "{{sessionId}}" in its params the turn's session), `cancelRequest` and `requestsAtOnce`
+ * work as in v1.
  */
 import { isAbsolute } from "node:path";
 import type { Frame, PeerWire } from "../../peer-wire.js";

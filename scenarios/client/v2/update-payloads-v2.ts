@@ -122,6 +122,37 @@ export function updateGroupsV2(nonces: { messages: string; meta: string; foreign
       ],
     },
     {
+      requirement: "client.v2.capabilities.elicitation-unknown-complete-ignored",
+      what: "an elicitation/complete notification for an elicitationId the agent never used",
+      actions: [
+        {
+          frame: JSON.stringify({
+            jsonrpc: "2.0",
+            method: "elicitation/complete",
+            params: { elicitationId: "kit-never-asked" },
+          }),
+        },
+      ],
+    },
+    {
+      requirement: "client.v2.capabilities.elicitation-mode-refused",
+      what: "an elicitation/create in url mode (answered -32602 by a client that did not advertise url elicitation)",
+      actions: [
+        {
+          request: {
+            method: "elicitation/create",
+            params: {
+              sessionId: "{{sessionId}}",
+              mode: "url",
+              elicitationId: "kit-url-elicitation",
+              url: "https://example.com/acp-conformance/sign-in",
+              message: "Sign in to continue",
+            },
+          },
+        },
+      ],
+    },
+    {
       requirement: "client.v2.events.survives-message-variants",
       what: "user_message and its chunk, agent_message, agent_thought and its chunk, agent message chunks of two interleaved messageIds, and an agent_message of image, audio, embedded resource and resource_link (with icons) blocks",
       shownText: nonces.messages,

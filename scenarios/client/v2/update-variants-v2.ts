@@ -24,6 +24,7 @@ import type { UpdateGroup } from "../update-group.js";
 import { agentScriptV2 } from "./agent-scripts-v2.js";
 import { cancelledRequestProblem } from "./cancel-request-checks.js";
 import { judgeCustomValues } from "./custom-values-checks.js";
+import { urlElicitationInapplicable, urlElicitationProblem } from "./elicitation-checks-v2.js";
 import { recordGenericClientV2Checks } from "./generic-checks-v2.js";
 import { judgePermissionOutcomes, permissionAnswers } from "./permission-answers-v2.js";
 import { updateGroupsV2 } from "./update-payloads-v2.js";
@@ -38,6 +39,7 @@ function probeAnswers(run: ClientRun): Response[] {
 }
 
 const FOREIGN = "client.v2.session-matching.ignores-foreign-updates";
+const URL_ELICITATION = "client.v2.capabilities.elicitation-mode-refused";
 
 /** The extra judgement of a group the client read past; undefined when reading past it is enough. */
 function extraFailure(
@@ -52,6 +54,7 @@ function extraFailure(
     return `the client shows the agent's text (its output has the turn's last chunk) but not ${JSON.stringify(group.shownText)}, which came in ${group.what}`;
   if (group.requirement === "client.v2.cancellation.cancel-request-answered")
     return cancelledRequestProblem(run);
+  if (group.requirement === URL_ELICITATION) return urlElicitationProblem(run);
   if (group.requirement === "client.v2.permission.answers-any-subject") {
     const refused = permissionAnswers(run).find((answer) => answer.error !== undefined);
     if (refused)
@@ -90,6 +93,8 @@ function recordGroups(
         message: `after ${group.what}, the client answered no further ${PROBE} probe: ${describeExit(run)}; expected it to keep working and finish the turn`,
         evidence: { stderrTail: run.stderrTail },
       });
+    } else if (group.requirement === URL_ELICITATION && urlElicitationInapplicable(run)) {
+      context.check({ requirement, verdict: "not-applicable", message: urlElicitationInapplicable(run)! });
     } else if (
       group.requirement === FOREIGN &&
       !showsText &&
