@@ -7,7 +7,7 @@
  */
 import type { ClientRun } from "../driver.js";
 import { agentRequests, answersTo, describeAnswer, type Message } from "../wire-frames.js";
-import { CANCELLED_TOOL_CALL } from "./update-payloads-v2.js";
+import { CANCELLED_TOOL_CALL } from "./request-payloads-v2.js";
 
 const subjectToolCall = (params: Message) =>
   ((params.subject as Message | undefined)?.toolCall as Message | undefined)?.toolCallId;

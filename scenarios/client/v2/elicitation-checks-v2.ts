@@ -30,7 +30,7 @@ export function urlElicitationProblem(run: ClientRun): string | undefined {
   const answer = run.events.find(
     (event) => event.kind === "response" && event.method === "elicitation/create",
   );
-  if (!answer || answer.kind !== "response") return undefined; // unanswered: the probes tell
+  if (answer?.kind !== "response") return undefined; // unanswered: the probes tell
   const advertisedNone = elicitationCapability(run) === undefined;
   const allowed = advertisedNone ? [-32602, -32601] : [-32602];
   const code = (answer.error as { code?: unknown } | undefined)?.code;

@@ -9,7 +9,7 @@ import type { ScenarioContext } from "../../../kit/scenario.js";
 import { describeExit, type ClientRun } from "../driver.js";
 import { checkNotExercised } from "../shared-checks.js";
 import { cancelledRequestId } from "./cancel-request-checks.js";
-import { PERMISSION_OPTIONS } from "./update-payloads-v2.js";
+import { PERMISSION_OPTIONS } from "./request-payloads-v2.js";
 
 const SUBJECTS = ["with no subject", "with a command subject", "with a _kit_subject subject"];
 

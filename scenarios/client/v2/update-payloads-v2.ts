@@ -1,14 +1,17 @@
 /**
- * The session/update payloads (and permission requests) the kit's v2 agent sends to test what a
- * v2 client survives, one group per requirement, in v2's shapes (prompt-lifecycle.mdx,
- * tool-calls.mdx, agent-plan.mdx, extensibility.mdx): every variant of the v2 schema with its
- * options spread out, then the values and fields an extension or a later draft may send. Each
- * known variant is valid against schema/v2/schema.json (test/unit/update-payloads-v2.test.ts
- * holds that), so a client that fails on one fails on the protocol, not on a kit mistake.
- * Payloads that carry agent message text carry a nonce a client that shows the text must show.
+ * The session/update payloads the kit's v2 agent sends to test what a v2 client survives, one
+ * group per requirement, in v2's shapes (prompt-lifecycle.mdx, tool-calls.mdx, agent-plan.mdx):
+ * every variant of the v2 schema with its options spread out; with them, in the order
+ * updateGroupsV2 gives, the agent's requests (request-payloads-v2.ts) and what an extension or a
+ * later draft may send (update-payloads-v2-extensions.ts). Each known variant is valid against
+ * schema/v2/schema.json (test/unit/update-payloads-v2.test.ts holds that), so a client that fails
+ * on one fails on the protocol, not on a kit mistake. Payloads that carry agent message text
+ * carry a nonce a client that shows the text must show.
  */
 import type { AgentAction } from "../../../peers/script-types.js";
 import type { UpdateGroup } from "../update-group.js";
+import { requestGroupsV2 } from "./request-payloads-v2.js";
+import { extensionGroupsV2 } from "./update-payloads-v2-extensions.js";
 
 const FILE = "/acp-conformance/example/notes.txt";
 const OTHER_FILE = "/acp-conformance/example/renamed.txt";
@@ -26,48 +29,14 @@ const text = (value: string) => ({ type: "text", text: value });
 const toolCall = (fields: Record<string, unknown>) =>
   update({ sessionUpdate: "tool_call_update", ...fields });
 
-/** The options every permission request of the permission group offers: one of a kind v2 does not define. */
-export const PERMISSION_OPTIONS = [
-  { optionId: "kit-custom", name: "Do it the kit's way", kind: "_kit_kind" },
-  { optionId: "allow", name: "Allow once", kind: "allow_once" },
-  { optionId: "reject", name: "Reject", kind: "reject_once" },
-];
-
-/** The tool call of the permission request the agent withdraws with `$/cancel_request` (cancel-request-checks.ts). */
-export const CANCELLED_TOOL_CALL = "kit-cancelled-tool";
-
-/** A session/request_permission the agent sends as a raw request, with `subject` (or none). */
-const permission = (title: string, subject?: Record<string, unknown>): AgentAction => ({
-  request: {
-    method: "session/request_permission",
-    params: {
-      sessionId: "{{sessionId}}",
-      title,
-      ...(subject ? { subject } : {}),
-      options: PERMISSION_OPTIONS,
-    },
-  },
-});
-
 /**
  * The groups in the order the agent sends them; `nonces` mark text the client must show. The
  * groups of a must come first: a client that crashes at a later group leaves only shoulds untested.
  */
 export function updateGroupsV2(nonces: { messages: string; meta: string; foreign: string }): UpdateGroup[] {
+  const requests = requestGroupsV2();
   return [
-    {
-      requirement: "client.v2.permission.answers-any-subject",
-      what: "three session/request_permission requests, with no subject, a command subject and a subject type v2 does not define, each offering an option of kind _kit_kind",
-      actions: [
-        permission("Continue?"),
-        permission("Run a command?", {
-          type: "command",
-          command: "echo hello",
-          cwd: "/acp-conformance/example",
-        }),
-        permission("Use the kit's thing?", { type: "_kit_subject", thing: "kit" }),
-      ],
-    },
+    requests["client.v2.permission.answers-any-subject"]!,
     {
       requirement: "client.v2.events.handles-diff-without-patch",
       what: "tool call diffs with a git patch, with patch omitted (a binary modify, a delete, a move) and with patch null",
@@ -101,57 +70,9 @@ export function updateGroupsV2(nonces: { messages: string; meta: string; foreign
         }),
       ],
     },
-    {
-      requirement: "client.v2.cancellation.cancel-request-answered",
-      what: "a session/request_permission the agent withdraws at once with $/cancel_request",
-      actions: [
-        {
-          cancelRequest: {
-            method: "session/request_permission",
-            params: {
-              sessionId: "{{sessionId}}",
-              title: "Write a file",
-              subject: {
-                type: "tool_call",
-                toolCall: { toolCallId: CANCELLED_TOOL_CALL, title: "Write a file", status: "pending" },
-              },
-              options: PERMISSION_OPTIONS,
-            },
-          },
-        },
-      ],
-    },
-    {
-      requirement: "client.v2.capabilities.elicitation-unknown-complete-ignored",
-      what: "an elicitation/complete notification for an elicitationId the agent never used",
-      actions: [
-        {
-          frame: JSON.stringify({
-            jsonrpc: "2.0",
-            method: "elicitation/complete",
-            params: { elicitationId: "kit-never-asked" },
-          }),
-        },
-      ],
-    },
-    {
-      requirement: "client.v2.capabilities.elicitation-mode-refused",
-      what: "an elicitation/create in url mode (answered -32602 by a client that did not advertise url elicitation)",
-      actions: [
-        {
-          request: {
-            method: "elicitation/create",
-            params: {
-              sessionId: "{{sessionId}}",
-              mode: "url",
-              elicitationId: "kit-url-elicitation",
-              url: "https://example.com/acp-conformance/sign-in",
-              message: "Sign in to continue",
-            },
-          },
-        },
-      ],
-    },
+    requests["client.v2.cancellation.cancel-request-answered"]!,
+    requests["client.v2.capabilities.elicitation-unknown-complete-ignored"]!,
+    requests["client.v2.capabilities.elicitation-mode-refused"]!,
     {
       requirement: "client.v2.events.survives-message-variants",
       what: "user_message and its chunk, agent_message, agent_thought and its chunk, agent message chunks of two interleaved messageIds, and an agent_message of image, audio, embedded resource and resource_link (with icons) blocks",
@@ -311,74 +232,6 @@ export function updateGroupsV2(nonces: { messages: string; meta: string; foreign
         update({ sessionUpdate: "compaction_update", compactionId: "kit-compaction", status: "completed" }),
       ],
     },
-    {
-      requirement: "client.v2.extensibility.survives-unknown-values",
-      what: "a session/update variant v2 does not define, a _kit content block, a tool call of an unknown kind and status, and a notice of unknown severity",
-      actions: [
-        update({ sessionUpdate: "future_variant", payload: { anything: true } }),
-        update({
-          sessionUpdate: "agent_message_chunk",
-          messageId: "kit-custom",
-          content: { type: "_kit_block", data: 1 },
-        }),
-        toolCall({
-          toolCallId: "kit-tool-future",
-          title: "Future tool",
-          kind: "future_kind",
-          status: "_kit_status",
-        }),
-        update({ sessionUpdate: "notice", severity: "_kit_severity", title: "An unknown severity" }),
-      ],
-    },
-    {
-      requirement: "client.v2.extensibility.accepts-meta",
-      what: "_meta on the notification's params, an agent message chunk, its content, a tool call, its content and locations, and a plan and its entries",
-      shownText: nonces.meta,
-      actions: [
-        {
-          frame: JSON.stringify({
-            jsonrpc: "2.0",
-            method: "session/update",
-            params: {
-              sessionId: "{{sessionId}}",
-              _meta: { traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01", kit: 1 },
-              update: {
-                sessionUpdate: "agent_message_chunk",
-                messageId: "kit-meta",
-                content: { type: "text", text: nonces.meta, _meta: { kit: 2 } },
-                _meta: { kit: 3 },
-              },
-            },
-          }),
-        },
-        toolCall({
-          toolCallId: "kit-tool-meta",
-          title: "With meta",
-          _meta: { kit: 4 },
-          content: [{ type: "content", content: text("meta"), _meta: { kit: 5 } }],
-          locations: [{ path: FILE, _meta: { kit: 6 } }],
-        }),
-        update({
-          sessionUpdate: "plan_update",
-          _meta: { kit: 7 },
-          plan: {
-            type: "items",
-            planId: "kit-plan-meta",
-            _meta: { kit: 8 },
-            entries: [{ content: "m", priority: "low", status: "pending", _meta: { kit: 9 } }],
-          },
-        }),
-      ],
-    },
-    {
-      requirement: "client.v2.session-matching.ignores-foreign-updates",
-      what: "an agent message chunk for another sessionId, foreign-session",
-      actions: [{ foreignUpdate: { text: nonces.foreign } }],
-    },
-    {
-      requirement: "client.v2.extensibility.ignores-unknown-notification",
-      what: "a custom notification _kit/noise",
-      actions: [{ frame: JSON.stringify({ jsonrpc: "2.0", method: "_kit/noise", params: { n: 1 } }) }],
-    },
+    ...extensionGroupsV2(nonces),
   ];
 }
