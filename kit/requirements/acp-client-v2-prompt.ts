@@ -29,13 +29,13 @@ export const ACP_CLIENT_V2_PROMPT_REQUIREMENTS = [
   client({
     id: "client.v2.prompt.ends-turn-on-every-stop-reason",
     title:
-      "an idle state_update with max_tokens, max_turn_requests, refusal or cancelled ends the turn: the client exits by itself in time (its exit code is its own policy)",
+      "an idle state_update with max_tokens, max_turn_requests, refusal, cancelled or a custom stop reason (_kit_stop) ends the turn: the client exits by itself in time (its exit code is its own policy)",
     area: "prompt",
     level: "should",
     position: true,
     cite: `${LIFECYCLE}#4-report-completion`,
     rationale:
-      "As in v1 (client.prompt.ends-turn-on-every-stop-reason), the schema lists the stop reasons and the spec gives the client no keyword nor which is a success; each must end the turn without a hang, and the exit code is only reported.",
+      "As in v1 (client.prompt.ends-turn-on-every-stop-reason), the schema lists the stop reasons and the spec gives the client no keyword nor which is a success; each must end the turn without a hang, and the exit code is only reported. A custom or future stop reason ends the turn with a generic stopped state (prompt-lifecycle.mdx#stop-reasons).",
   }),
   client({
     id: "client.v2.prompt.message-upsert",

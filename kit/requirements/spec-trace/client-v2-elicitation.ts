@@ -22,7 +22,7 @@ export const CLIENT_V2_ELICITATION_STATEMENTS: readonly SpecStatement<V2Page>[] 
     line: 166,
     keyword: "implied",
     says: "An elicitation/create in a mode the client did not advertise gets error -32602 (Invalid params).",
-    gap: "The v1 requirement client.capabilities.elicitation-unadvertised-refused checks this once a v2 scenario records it.",
+    checkedBy: ["client.v2.capabilities.elicitation-mode-refused"],
   },
   {
     id: "elicitation#scopes-accepted",
@@ -71,7 +71,8 @@ export const CLIENT_V2_ELICITATION_STATEMENTS: readonly SpecStatement<V2Page>[] 
     line: 160,
     keyword: "MUST",
     says: "The client treats elicitationId as opaque and ignores elicitation/complete for unknown or already completed ids.",
-    gap: "The v1 requirement client.capabilities.elicitation-unknown-complete-ignored checks this once a v2 scenario records it.",
+    checkedBy: ["client.v2.capabilities.elicitation-unknown-complete-ignored"],
+    note: "Checked with an elicitation/complete for an id the agent never used; an already-completed id is not sent.",
   },
   {
     id: "elicitation#url-safety",

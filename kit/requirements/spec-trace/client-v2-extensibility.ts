@@ -11,7 +11,7 @@ export const CLIENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 10,
     keyword: "implied",
     says: "Every type may carry _meta: the client accepts it on anything the agent sends.",
-    gap: "The v1 requirement client.extensibility.accepts-meta checks this once a v2 scenario records it.",
+    checkedBy: ["client.v2.extensibility.accepts-meta"],
   },
   {
     id: "extensibility#trace-context-keys",
@@ -47,7 +47,7 @@ export const CLIENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 65,
     keyword: "MUST",
     says: "A custom request the client receives gets a response with the same id; an unknown one gets -32601.",
-    gap: "The v1 requirement client.extensibility.unknown-custom-request checks this once a v2 scenario records it.",
+    checkedBy: ["client.v2.extensibility.unknown-request-answered"],
   },
   {
     id: "extensibility#custom-capabilities-advertised",
@@ -68,7 +68,7 @@ export const CLIENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 109,
     keyword: "SHOULD",
     says: "The client ignores custom notifications it does not recognize.",
-    gap: "The v1 requirement client.extensibility.ignores-unknown-notification checks this once a v2 scenario records it.",
+    checkedBy: ["client.v2.extensibility.ignores-unknown-notification"],
   },
   {
     id: "extensibility#custom-values-prefixed",
@@ -77,7 +77,7 @@ export const CLIENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 117,
     keyword: "MUST NOT",
     says: "Every enum or discriminator value the client sends that the v2 schema does not define begins with an underscore.",
-    gap: "Collect the client's values of open enums and discriminators (content block type, MCP server type, permission outcome, elicitation action) and fail any undefined one without a leading _.",
+    checkedBy: ["client.v2.extensibility.custom-values-prefixed", "client.v2.permission.valid-outcome"],
   },
   {
     id: "extensibility#unknown-values-tolerated",
@@ -86,7 +86,10 @@ export const CLIENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 118,
     keyword: "MUST NOT",
     says: "The client accepts unknown values where the schema defines a fallback (an unknown sessionUpdate, content block type, tool kind, status, stop reason) and does not take them for extensions.",
-    gap: "The kit's agent sends an update of sessionUpdate future_variant, a tool call of kind future_kind and a _kit content block, then ends the turn with stopReason _kit_stop; expect the client to finish the turn without error.",
+    checkedBy: [
+      "client.v2.extensibility.survives-unknown-values",
+      "client.v2.prompt.ends-turn-on-every-stop-reason",
+    ],
   },
   {
     id: "extensibility#preserve-unknown-values",
@@ -117,7 +120,7 @@ export const CLIENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 20,
     keyword: "MUST",
     says: "After $/cancel_request for one of the agent's pending requests, the client still answers that request exactly once: a result or error -32800.",
-    gap: "The v1 requirement client.cancellation.cancel-request-answered checks this once a v2 scenario records it.",
+    checkedBy: ["client.v2.cancellation.cancel-request-answered"],
   },
   {
     id: "cancellation#own-cancel-request-valid",

@@ -63,7 +63,11 @@ export const CLIENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2
     line: 183,
     keyword: "implied",
     says: "The client reads support markers by presence (non-null), not as booleans.",
-    checkedBy: ["client.v2.capabilities.no-unadvertised-mcp", "client.v2.capabilities.no-unadvertised-prompt-content", "client.v2.capabilities.copes-with-withheld"],
+    checkedBy: [
+      "client.v2.capabilities.no-unadvertised-mcp",
+      "client.v2.capabilities.no-unadvertised-prompt-content",
+      "client.v2.capabilities.copes-with-withheld",
+    ],
   },
   {
     id: "migration#fs-terminal-not-advertised",

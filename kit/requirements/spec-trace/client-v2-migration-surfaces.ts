@@ -25,7 +25,7 @@ export const CLIENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pa
     line: 339,
     keyword: "implied",
     says: "The first tool_call_update of an unseen toolCallId creates the tool call.",
-    gap: "The kit's agent reports a tool call only through tool_call_update; the client finishes the turn and, where it shows tool calls, shows it.",
+    checkedBy: ["client.v2.events.survives-tool-call-upserts"],
   },
   {
     id: "migration#tool-call-chunks-compose",
@@ -70,7 +70,7 @@ export const CLIENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pa
     line: 442,
     keyword: "MUST",
     says: "The client handles diffs whose patch is omitted or null.",
-    gap: "The kit's agent sends a binary modify diff without patch and one with patch null; the client finishes the turn.",
+    checkedBy: ["client.v2.events.handles-diff-without-patch"],
   },
   {
     id: "migration#unknown-subject-handled",
@@ -79,7 +79,7 @@ export const CLIENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pa
     line: 493,
     keyword: "SHOULD",
     says: "The client renders an unknown permission subject generically or declines it by policy, and preserves it when proxying.",
-    gap: "The kit's agent sends a permission request whose subject is type _kit_subject; expect a valid answer (selected or cancelled), not an error.",
+    checkedBy: ["client.v2.permission.answers-any-subject", "client.v2.permission.valid-outcome"],
   },
   {
     id: "migration#plan-replaced",
@@ -182,7 +182,10 @@ export const CLIENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pa
     line: 651,
     keyword: "implied",
     says: "Content block types are extensible: the client accepts unknown ones and resource_link icons.",
-    gap: "The kit's agent sends a _kit content block and a resource_link with icons; the client finishes the turn.",
+    checkedBy: [
+      "client.v2.extensibility.survives-unknown-values",
+      "client.v2.events.survives-message-variants",
+    ],
   },
   {
     id: "migration#command-input-tagged",
@@ -200,7 +203,11 @@ export const CLIENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pa
     line: 699,
     keyword: "SHOULD",
     says: "Receivers preserve unknown enum values and fall back safely; nobody mints non-underscore custom values.",
-    gap: "Fail any non-underscore value the v2 schema does not define in the client's messages; survive unknown ones from the kit's agent.",
+    checkedBy: [
+      "client.v2.extensibility.custom-values-prefixed",
+      "client.v2.extensibility.survives-unknown-values",
+    ],
+    note: "Preserving unknown values when the client passes them on (proxying) cannot be seen from outside the client; surviving them and minting only _-prefixed ones are checked.",
   },
   {
     id: "migration#batches-handled",

@@ -11,7 +11,7 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 83,
     keyword: "implied",
     says: "The client accepts tool_call_update for a first-seen toolCallId as its creation, with any field missing.",
-    gap: "The kit's agent sends a tool_call_update with only toolCallId, then one with title and status; the client finishes the turn.",
+    checkedBy: ["client.v2.events.survives-tool-call-upserts"],
   },
   {
     id: "tool-calls#partial-updates-merged",
@@ -39,7 +39,7 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     keyword: "schema",
     says: "The client answers session/request_permission with selected and an optionId the agent offered, or with cancelled.",
     schema: "schema/v2/schema.json#/$defs/RequestPermissionResponse",
-    gap: "The v1 requirements client.permission.valid-answer and client.schema.valid-payloads check this once a v2 scenario records them, against RequestPermissionResponse.",
+    checkedBy: ["client.v2.permission.valid-outcome", "client.v2.schema.valid-payloads"],
   },
   {
     id: "tool-calls#permission-without-subject",
@@ -48,7 +48,7 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 217,
     keyword: "implied",
     says: "The client answers a permission request with no subject, a command subject or an unknown subject type, using the title and options.",
-    gap: "The kit's agent sends three permission requests: no subject, a command subject, and a _kit_subject; expect a valid answer to each.",
+    checkedBy: ["client.v2.permission.answers-any-subject"],
   },
   {
     id: "tool-calls#auto-permission",
@@ -57,7 +57,7 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 275,
     keyword: "MAY",
     says: "The client may allow or reject permission requests automatically, by the user's settings.",
-    gap: "The v1 requirement client.permission.policy checks this once a v2 scenario records it.",
+    excluded: { reason: "out-of-scope", why: "A permission: nothing a client can break." },
   },
   {
     id: "tool-calls#cancelled-outcome",
@@ -66,7 +66,7 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 277,
     keyword: "MUST",
     says: "If the work is cancelled, the client answers the permission request with the cancelled outcome.",
-    gap: "The v1 requirement client.permission.cancelled-on-cancel checks this once a v2 scenario records it.",
+    checkedBy: ["client.v2.cancellation.cancelled-permission"],
   },
   {
     id: "tool-calls#custom-outcomes-prefixed",
@@ -75,7 +75,7 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 292,
     keyword: "implied",
     says: "An outcome the client sends is selected, cancelled or _-prefixed.",
-    gap: "Fail a permission answer whose outcome is neither selected, cancelled nor _-prefixed.",
+    checkedBy: ["client.v2.permission.valid-outcome"],
   },
   {
     id: "tool-calls#unknown-option-kind",
@@ -84,7 +84,7 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 319,
     keyword: "implied",
     says: "The client accepts an option of a kind it does not know and treats it generically.",
-    gap: "The kit's agent offers an option of kind _kit_kind beside allow_once; the client answers with one of the offered optionIds.",
+    checkedBy: ["client.v2.permission.answers-any-subject", "client.v2.permission.valid-outcome"],
   },
   {
     id: "tool-calls#tool-call-content-survived",
@@ -93,7 +93,7 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 352,
     keyword: "implied",
     says: "The client accepts tool call content of every type: content blocks, v2 diffs, terminal references and unknown types.",
-    gap: "The kit's agent sends a tool call with content, diff (changes and patch), terminal and _kit items; the client finishes the turn.",
+    checkedBy: ["client.v2.events.survives-tool-call-upserts", "client.v2.events.handles-diff-without-patch"],
   },
   {
     id: "tool-calls#terminal-state-retained",
@@ -102,7 +102,7 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 385,
     keyword: "implied",
     says: "The client keeps state for a first-seen terminalId whether its terminal_update or the terminal reference comes first.",
-    gap: "The kit's agent sends a terminal_update before the tool call that references it; the client finishes the turn.",
+    checkedBy: ["client.v2.events.survives-terminal-updates"],
   },
   {
     id: "tool-calls#terminal-snapshot-not-merged",
@@ -129,7 +129,7 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 459,
     keyword: "MUST",
     says: "The client handles diffs with patch omitted or null.",
-    gap: "The kit's agent sends a diff with only changes (a binary modify, a delete) and one with patch null; the client finishes the turn.",
+    checkedBy: ["client.v2.events.handles-diff-without-patch"],
   },
   {
     id: "tool-calls#locations-survived",
@@ -138,7 +138,7 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 537,
     keyword: "implied",
     says: "The client accepts tool call locations (absolute paths and lines) and may follow them.",
-    gap: "The v1 requirement client.events.survives-tool-calls checks this once a v2 scenario records it.",
+    checkedBy: ["client.v2.events.survives-tool-call-upserts"],
   },
   // agent-plan
   {
@@ -148,7 +148,7 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 16,
     keyword: "implied",
     says: "The client accepts plan_update with entries of every priority and status, and unknown plan types.",
-    gap: "The kit's agent sends an items plan with every priority and status and a _kit plan type; the client finishes the turn.",
+    checkedBy: ["client.v2.events.survives-plan-updates"],
   },
   {
     id: "agent-plan#plans-by-id",

@@ -58,7 +58,14 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "implied",
     says: "The client accepts every v2 session/update variant (messages and chunks, state_update, tool_call_update, tool_call_content_chunk, terminal_update, terminal_output_chunk, plan_update, commands, config, session info, usage).",
     schema: "schema/v2/schema.json#/$defs/SessionUpdate",
-    gap: "The kit's agent sends one of each variant in a turn; the client finishes the turn without error.",
+    checkedBy: [
+      "client.v2.events.survives-message-variants",
+      "client.v2.prompt.non-idle-states-keep-turn",
+      "client.v2.events.survives-tool-call-upserts",
+      "client.v2.events.survives-terminal-updates",
+      "client.v2.events.survives-plan-updates",
+      "client.v2.events.survives-session-variants",
+    ],
   },
   {
     id: "prompt-lifecycle#message-upserts-applied",
@@ -77,7 +84,8 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 230,
     keyword: "implied",
     says: "Chunks with the same messageId belong to one message and a changed messageId starts a new one; the client treats the id as opaque.",
-    gap: "The v1 requirement client.events.survives-message-chunks checks this once a v2 scenario records it.",
+    checkedBy: ["client.v2.events.survives-message-variants"],
+    note: "Checked from the client's output: chunks of two interleaved messageIds, the text of the second shown. Whether the client keeps them as two messages is not judged.",
   },
   {
     id: "prompt-lifecycle#usage-update-survived",
@@ -86,7 +94,7 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 307,
     keyword: "implied",
     says: "The client accepts a usage_update (context size and cost) without failing.",
-    gap: "The v1 requirement client.events.survives-usage-update checks this once a v2 scenario records it.",
+    checkedBy: ["client.v2.events.survives-session-variants"],
   },
   {
     id: "prompt-lifecycle#idle-ends-turn",
@@ -104,7 +112,7 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 465,
     keyword: "implied",
     says: "Custom (_-prefixed) and future stop reasons end the turn with a generic stopped state.",
-    gap: "The kit's agent ends a turn with stopReason _kit_stop; the client ends the turn without crashing.",
+    checkedBy: ["client.v2.prompt.ends-turn-on-every-stop-reason"],
   },
   {
     id: "prompt-lifecycle#requires-action-survived",
@@ -113,7 +121,7 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 477,
     keyword: "implied",
     says: "The client accepts requires_action and running state_updates during a turn without taking them for its end.",
-    gap: "The kit's agent sends requires_action, a permission request, running, then idle; the turn ends only at idle.",
+    checkedBy: ["client.v2.prompt.non-idle-states-keep-turn"],
   },
   {
     id: "prompt-lifecycle#background-while-idle",
@@ -141,7 +149,8 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "MAY",
     says: "The client may cancel active work at any time with session/cancel, a notification carrying the sessionId.",
     schema: "schema/v2/schema.json#/$defs/CancelSessionNotification",
-    gap: "Validate any session/cancel the client sends against CancelSessionNotification.",
+    checkedBy: ["client.v2.schema.valid-payloads"],
+    note: "Every frame the client sends, session/cancel included (the cancel-while-asking scenario has it cancel), is validated against the v2 schema.",
   },
   {
     id: "prompt-lifecycle#cancel-marks-tool-calls",
@@ -186,7 +195,8 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 161,
     keyword: "implied",
     says: "session/update reports a session's output: the client never takes an update for another sessionId as this session's.",
-    gap: "The v1 requirement client.session-matching.ignores-foreign-updates checks this once a v2 scenario records it.",
+    checkedBy: ["client.v2.session-matching.ignores-foreign-updates"],
+    note: "Judged on a client whose output shows the agent's text: the text of a chunk for another sessionId must not be in it.",
   },
   // content
   {
@@ -197,7 +207,8 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     keyword: "schema",
     says: "The content blocks the client sends have the schema's shapes: text, image and audio with base64 data and a mimeType, resource with text or blob, resource_link with uri and name.",
     schema: "schema/v2/schema.json#/$defs/ContentBlock",
-    gap: "Have the client attach image, audio and resource blocks and validate them against ContentBlock, decoding the base64.",
+    checkedBy: ["client.v2.schema.valid-payloads"],
+    note: "Every block the client sends is validated against ContentBlock; the kit cannot make a client attach non-text blocks, and base64 data is not decoded.",
   },
   {
     id: "content#custom-block-types-prefixed",
@@ -206,7 +217,7 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 20,
     keyword: "MUST",
     says: "A custom content block type the client sends begins with an underscore.",
-    gap: "Fail a prompt block whose type is none of the five and lacks a leading _.",
+    checkedBy: ["client.v2.extensibility.custom-values-prefixed"],
   },
   {
     id: "content#agent-content-survived",
@@ -215,7 +226,10 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 20,
     keyword: "implied",
     says: "The client accepts every content block type from the agent, unknown ones included, even ones it cannot show.",
-    gap: "The v1 requirement client.events.survives-agent-content checks this once a v2 scenario records it; add a _kit block and one with an icons array on a resource_link.",
+    checkedBy: [
+      "client.v2.events.survives-message-variants",
+      "client.v2.extensibility.survives-unknown-values",
+    ],
   },
   {
     id: "content#embedded-context",

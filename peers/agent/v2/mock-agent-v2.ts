@@ -6,12 +6,15 @@
  * updates: the user message, `state_update` running, the script's actions as v2 updates, and
  * `state_update` idle carrying the stop reason, which ends the turn. session/cancel ends it with
  * idle `cancelled`. The methods v2 removed (session/load, session/set_mode, authenticate, fs and
- * terminal) are unknown methods here.
+ * terminal) are unknown methods here. A script's raw `request` (its answer logged as a response
+ * event, "{{sessionId}}" in its params the turn's session), `cancelRequest` and `requestsAtOnce`
+ * work as in v1.
  */
 import { isAbsolute } from "node:path";
 import type { Frame, PeerWire } from "../../peer-wire.js";
 import type { AgentAction, AgentScript, CommonAction } from "../../script-types.js";
 import { ClientRequests, classifyOutcome, type Turn } from "../client-requests.js";
+import { RequestControl } from "../request-control.js";
 import { actionsForPrompt, runScriptedTurn } from "../scripted-turn.js";
 import { v2UpdateForAction } from "./updates-v2.js";
 
@@ -41,6 +44,8 @@ export class MockAgentV2Runtime {
   readonly #script: AgentScript;
   readonly #wire: PeerWire;
   readonly #requests: ClientRequests;
+  /** Requests the agent withdraws with `$/cancel_request`, or sends several at once (as the v1 mock agent). */
+  readonly #control: RequestControl;
   /** Each session's turns run one after another: a prompt sent while one runs waits its turn. */
   readonly #sessions = new Map<string, { cwd: string; turn?: Turn; queue: Promise<void> }>();
   readonly #usedRules = new Set<number>();
@@ -52,6 +57,7 @@ export class MockAgentV2Runtime {
     this.#script = script;
     this.#wire = wire;
     this.#requests = new ClientRequests(wire, (prefix) => this.#id(prefix));
+    this.#control = new RequestControl(wire, (prefix) => this.#id(prefix));
   }
 
   start(): void {
@@ -92,7 +98,8 @@ export class MockAgentV2Runtime {
     const frame = message as Frame;
     const params = (frame.params ?? {}) as Record<string, unknown>;
     if (typeof frame.method !== "string") {
-      if ("result" in frame || "error" in frame) this.#requests.deliver(frame);
+      if ("result" in frame || "error" in frame)
+        for (const to of [this.#requests, this.#control]) to.deliver(frame);
       return;
     }
     if (!("id" in frame)) {
@@ -219,8 +226,25 @@ export class MockAgentV2Runtime {
       "probeClientMethods" in action
     )
       throw new Error("v2 has no client fs or terminal methods: this action is v1-only");
-    else if ("request" in action) await this.#requests.request(action.request.method, action.request.params);
-    else await this.#wire.runCommonAction(action as CommonAction);
+    else if ("cancelRequest" in action) await this.#control.cancelled(turn, action.cancelRequest);
+    else if ("requestsAtOnce" in action)
+      await this.#control.atOnce(turn, action.requestsAtOnce.requests, action.requestsAtOnce.waitMs);
+    else if ("request" in action) {
+      // "{{sessionId}}" in the params names the turn's session, as in a frame action.
+      const params = JSON.parse(
+        JSON.stringify(action.request.params ?? {}).replaceAll(
+          '"{{sessionId}}"',
+          JSON.stringify(turn.sessionId),
+        ),
+      );
+      const answer = await this.#requests.request(action.request.method, params);
+      this.#wire.log.add({
+        kind: "response",
+        method: action.request.method,
+        id: answer.id,
+        ...("error" in answer ? { error: answer.error } : { result: answer.result }),
+      });
+    } else await this.#wire.runCommonAction(action as CommonAction);
     return undefined;
   }
 

@@ -15,6 +15,7 @@ import { stopReasonsV2Scenario } from "./stop-reasons.js";
 import { withheldCapabilitiesV2Scenario } from "./withheld-capabilities.js";
 import { jsonrpcRobustnessV2Scenario } from "./jsonrpc-robustness.js";
 import { crlfV2Scenario, splitFramesV2Scenario, stderrFloodV2Scenario } from "./framing.js";
+import { updateVariantsV2Scenario } from "./update-variants-v2.js";
 
 export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   promptTurnV2Scenario,
@@ -27,6 +28,7 @@ export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   splitFramesV2Scenario,
   crlfV2Scenario,
   stderrFloodV2Scenario,
+  updateVariantsV2Scenario,
 ];
 
 export const GENERIC_CLIENT_V2_REQUIREMENTS: readonly RequirementId[] = GENERIC_CLIENT_V2_CHECK_REQUIREMENTS;

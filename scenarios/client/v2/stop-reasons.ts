@@ -1,6 +1,7 @@
 /**
  * prompt (v2): the turn's idle state_update carries each stop reason other than end_turn
- * (max_tokens, max_turn_requests, refusal, and cancelled without the client having cancelled),
+ * (max_tokens, max_turn_requests, refusal, cancelled without the client having cancelled, and a
+ * custom one, _kit_stop),
  * one run of the client each, as v1's client.prompt.stop-reasons does with the prompt's
  * response. The client must end the turn: exit by itself before --client-timeout. After the
  * first reason the client hangs on, the rest are not run.
@@ -12,13 +13,14 @@ import { checkNotExercised } from "../shared-checks.js";
 import { agentScriptV2 } from "./agent-scripts-v2.js";
 import { recordGenericClientV2Checks } from "./generic-checks-v2.js";
 
-const STOP_REASONS = ["max_tokens", "max_turn_requests", "refusal", "cancelled"] as const;
+/** The last is custom: a custom or future stop reason ends the turn with a generic stopped state (prompt-lifecycle.mdx#stop-reasons). */
+const STOP_REASONS = ["max_tokens", "max_turn_requests", "refusal", "cancelled", "_kit_stop"] as const;
 const requirement = "client.v2.prompt.ends-turn-on-every-stop-reason";
 
 export const stopReasonsV2Scenario: Scenario = {
   id: "client.v2.prompt.stop-reasons",
   title:
-    "the turn's idle state_update says max_tokens, max_turn_requests, refusal and cancelled, one client run each",
+    "the turn's idle state_update says max_tokens, max_turn_requests, refusal, cancelled and a custom _kit_stop, one client run each",
   mode: "client",
   requirements: [requirement],
   async run(context) {
