@@ -49,6 +49,10 @@ const ENUMS = {
   },
   stopReason: { where: "idle state_update stopReason", known: () => new Set(STOP_REASONS) },
   content: { where: "content block type", known: memo(() => definedValues("ContentBlock", "type")) },
+  toolContent: {
+    where: "tool-call content type",
+    known: memo(() => definedValues("ToolCallContent", "type")),
+  },
   toolKind: { where: "tool_call_update kind", known: memo(() => definedValues("ToolKind")) },
   toolStatus: { where: "tool_call_update status", known: memo(() => definedValues("ToolCallStatus")) },
   optionKind: { where: "permission option kind", known: memo(() => definedValues("PermissionOptionKind")) },
@@ -75,8 +79,18 @@ function valuesIn(incoming: IncomingMessage): Array<[OpenEnum, unknown]> {
     if (update.status != null) found.push([ENUMS.toolStatus, update.status]);
   }
   const content = Array.isArray(update.content) ? update.content : update.content ? [update.content] : [];
-  for (const block of content as Json[])
-    if (block && typeof block.type === "string") found.push([ENUMS.content, block.type]);
+  // A tool call's content is ToolCallContent (content, diff, terminal), which wraps a ContentBlock.
+  const toolContent =
+    update.sessionUpdate === "tool_call_update" || update.sessionUpdate === "tool_call_content_chunk";
+  for (const block of content as Json[]) {
+    if (!block || typeof block.type !== "string") continue;
+    if (!toolContent) found.push([ENUMS.content, block.type]);
+    else {
+      found.push([ENUMS.toolContent, block.type]);
+      const inner = block.type === "content" ? (block.content as Json | undefined) : undefined;
+      if (inner && typeof inner.type === "string") found.push([ENUMS.content, inner.type]);
+    }
+  }
   return found;
 }
 

@@ -33,8 +33,11 @@ function sentValues(run: ClientRun): Array<{ field: string; value: unknown }> {
       for (const block of asArray(params?.prompt))
         values.push({ field: "a prompt content block type", value: asObject(block)?.type });
     if (message.method === "session/new")
-      for (const server of asArray(params?.mcpServers))
-        values.push({ field: "an MCP server type", value: asObject(server)?.type });
+      for (const server of asArray(params?.mcpServers)) {
+        const type = asObject(server)?.type;
+        // v1's sse, which v2 removed, is client.v2.schema.mcp-server-shape's finding, not a made-up value.
+        if (type !== "sse") values.push({ field: "an MCP server type", value: type });
+      }
     const outcome = asObject(result?.outcome)?.outcome;
     if (outcome !== undefined) values.push({ field: "a permission outcome", value: outcome });
     if (result && "action" in result) values.push({ field: "an elicitation action", value: result.action });
