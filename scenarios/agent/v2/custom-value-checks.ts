@@ -68,10 +68,9 @@ function valuesIn(incoming: IncomingMessage): Array<[OpenEnum, unknown]> {
     return (value.params.options as Json[]).map((option) => [ENUMS.optionKind, option?.kind]);
   if (!isSessionUpdate(incoming)) return [];
   const update = (value.params?.update ?? {}) as Json;
-  const found: Array<[OpenEnum, unknown]> = [];
-  // A variant v2 removed is agent.v2.schema.no-removed-updates' finding, not a custom value.
-  if (!Object.hasOwn(REMOVED_UPDATES, String(update.sessionUpdate)))
-    found.push([ENUMS.sessionUpdate, update.sessionUpdate]);
+  // A variant v2 removed, and what it carries, is agent.v2.schema.no-removed-updates' finding.
+  if (Object.hasOwn(REMOVED_UPDATES, String(update.sessionUpdate))) return [];
+  const found: Array<[OpenEnum, unknown]> = [[ENUMS.sessionUpdate, update.sessionUpdate]];
   if (update.sessionUpdate === "state_update" && update.state === "idle" && update.stopReason != null)
     found.push([ENUMS.stopReason, update.stopReason]);
   if (update.sessionUpdate === "tool_call_update") {
