@@ -21,7 +21,7 @@ function fixturePrograms(dir) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name !== "_base") programs.push(...fixturePrograms(path));
-    } else if (entry.name.endsWith(".js") && entry.name !== "manifest.js") programs.push(path);
+    } else if (entry.name.endsWith(".js") && !entry.name.startsWith("manifest")) programs.push(path);
   }
   return programs;
 }

@@ -5,7 +5,7 @@
  * auth method).
  */
 import { describe, expect, it } from "vitest";
-import { AGENT_V2_FIXTURES } from "../../fixtures/agents/manifest.js";
+import { AGENT_V2_FIXTURES } from "../../fixtures/agents/manifest-v2.js";
 import { expectAllPass, expectExactlyBroken } from "./fixture-verdicts.js";
 import { FIXTURE_PROMPTS, fixtureCommand, runCli } from "./run-cli.js";
 

@@ -4,7 +4,7 @@
  * requirements it breaks.
  */
 import { describe, it } from "vitest";
-import { CLIENT_V2_FIXTURES } from "../../fixtures/clients/manifest.js";
+import { CLIENT_V2_FIXTURES } from "../../fixtures/clients/manifest-v2.js";
 import { expectAllPass, expectExactlyBroken } from "./fixture-verdicts.js";
 import { fixtureClientPath, runCli } from "./run-cli.js";
 
