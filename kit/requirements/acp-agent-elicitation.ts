@@ -22,6 +22,8 @@ export const ACP_AGENT_ELICITATION_REQUIREMENTS = [
     cite: `${ELICITATION}#checking-support`,
     rationale:
       "Agents MUST NOT request a mode the Client has not advertised; an omitted or null mode field, and an empty elicitation object, advertise no mode (initialization.mdx#elicitation says the same).",
+    // v2 changes nothing of this (capabilities.elicitation in place of clientCapabilities.elicitation).
+    versions: [1, 2],
   }),
   agent({
     id: "agent.capabilities.elicitation-fallback",
@@ -31,6 +33,8 @@ export const ACP_AGENT_ELICITATION_REQUIREMENTS = [
     cite: `${ELICITATION}#checking-support`,
     rationale:
       "Agents SHOULD provide a graceful fallback when the required mode is unavailable. Which fallback is the agent's choice (a default, asking in the chat, failing the operation with an error); a turn that never ends, or an agent that exits, has none.",
+    // v2 changes nothing of this (capabilities.elicitation in place of clientCapabilities.elicitation).
+    versions: [1, 2],
   }),
   agent({
     id: "agent.capabilities.elicitation-scope-matches",
@@ -42,6 +46,8 @@ export const ACP_AGENT_ELICITATION_REQUIREMENTS = [
     cite: `${ELICITATION}#creating-an-elicitation`,
     rationale:
       "sessionId scopes the request to a session and toolCallId associates it with a tool call in that session; the spec gives no keyword, so failing an elicitation that names another session, or a tool call the client never heard of, is the kit's position: the client cannot show it beside the work it is about.",
+    // v2 changes nothing of this (capabilities.elicitation in place of clientCapabilities.elicitation).
+    versions: [1, 2],
   }),
   agent({
     id: "agent.capabilities.elicitation-failure-handled",
@@ -52,6 +58,8 @@ export const ACP_AGENT_ELICITATION_REQUIREMENTS = [
     cite: `${ELICITATION}#responses`,
     rationale:
       "Agents MUST NOT assume an elicitation succeeds and MUST handle decline, cancel and failures by falling back, retrying or failing the originating operation. What the kit can see of that: the turn still ends (with a stop reason, or with an error, which fails the operation) and the session goes on answering; a turn that never ends, or an agent that exits, did not handle it.",
+    // v2 changes nothing of this (capabilities.elicitation in place of clientCapabilities.elicitation).
+    versions: [1, 2],
   }),
   agent({
     id: "agent.capabilities.elicitation-values-validated",
@@ -62,6 +70,8 @@ export const ACP_AGENT_ELICITATION_REQUIREMENTS = [
     cite: `${ELICITATION}#form-mode`,
     rationale:
       "Agents SHOULD validate submitted values again. The kit accepts the first form elicitation with a value of the wrong type for every property; what the agent did with it shows only through the tool call the request names (toolCallId) or a second elicitation, so without either the check is not tested. An agent that saw the values were wrong and silently completed the tool call with a default looks the same as one that used them; hence a warning, as the spec's should.",
+    // v2 changes nothing of this (capabilities.elicitation in place of clientCapabilities.elicitation).
+    versions: [1, 2],
   }),
   agent({
     id: "agent.capabilities.elicitation-ids-unique",
@@ -71,6 +81,8 @@ export const ACP_AGENT_ELICITATION_REQUIREMENTS = [
     cite: `${ELICITATION}#url-completion`,
     rationale:
       "The Agent MUST keep each elicitationId unique among outstanding URL elicitations on the connection. The kit counts one outstanding from its elicitation/create until the agent sends elicitation/complete for it or the kit declined, cancelled or failed it.",
+    // v2 changes nothing of this (capabilities.elicitation in place of clientCapabilities.elicitation).
+    versions: [1, 2],
   }),
   agent({
     id: "agent.capabilities.elicitation-complete-known-id",
@@ -80,6 +92,8 @@ export const ACP_AGENT_ELICITATION_REQUIREMENTS = [
     cite: `${ELICITATION}#url-completion`,
     rationale:
       "Sending elicitation/complete is optional (MAY); when sent it MUST include the original elicitationId.",
+    // v2 changes nothing of this (capabilities.elicitation in place of clientCapabilities.elicitation).
+    versions: [1, 2],
   }),
   agent({
     id: "agent.capabilities.elicitation-no-urls-in-forms",
@@ -89,6 +103,8 @@ export const ACP_AGENT_ELICITATION_REQUIREMENTS = [
     cite: `${ELICITATION}#url-security`,
     rationale:
       "Agents SHOULD NOT include URLs intended to be clickable in any field of a form-mode request; an interaction that needs a URL is what url mode is for.",
+    // v2 changes nothing of this (capabilities.elicitation in place of clientCapabilities.elicitation).
+    versions: [1, 2],
   }),
   agent({
     id: "agent.cancellation.cancel-request-names-pending",

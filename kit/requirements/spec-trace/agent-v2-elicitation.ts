@@ -1,4 +1,4 @@
-/** The agent's statements on the v2 elicitation page: v1's page with the capability renamed (capabilities.elicitation), so v1's statements carry over, as gaps until v2 scenarios record them. */
+/** The agent's statements on the v2 elicitation page: v1's page with the capability renamed (capabilities.elicitation), so v1's statements and checks carry over (scenarios/agent/v2/elicitation.ts, elicitation-refused.ts). */
 import type { V2Page } from "./pages-v2.js";
 import type { SpecStatement } from "./types.js";
 
@@ -10,7 +10,8 @@ export const AGENT_V2_ELICITATION_STATEMENTS: readonly SpecStatement<V2Page>[] =
     line: 54,
     keyword: "MUST NOT",
     says: "The agent never requests an elicitation mode the client did not advertise with a non-null form or url.",
-    gap: "The v1 requirement agent.capabilities.elicitation-modes-advertised checks this once a v2 scenario records it.",
+    checkedBy: ["agent.capabilities.elicitation-modes-advertised"],
+    note: "capabilities.elicitation left out, {}, form only (url null) and url only (form left out), each with --elicit-prompt.",
   },
   {
     id: "elicitation#graceful-fallback",
@@ -19,7 +20,8 @@ export const AGENT_V2_ELICITATION_STATEMENTS: readonly SpecStatement<V2Page>[] =
     line: 55,
     keyword: "SHOULD",
     says: "When the mode it needs is unavailable the agent falls back gracefully.",
-    gap: "The v1 requirement agent.capabilities.elicitation-fallback checks this once a v2 scenario records it.",
+    checkedBy: ["agent.capabilities.elicitation-fallback"],
+    note: "capabilities.elicitation left out and {}, each with --elicit-prompt: the turn must reach its idle state_update; which fallback is graceful is the agent's choice.",
   },
   {
     id: "elicitation#create-request-shape",
@@ -29,7 +31,7 @@ export const AGENT_V2_ELICITATION_STATEMENTS: readonly SpecStatement<V2Page>[] =
     keyword: "schema",
     says: "elicitation/create carries a message, an explicit mode and a session or request scope; form mode adds a flat requestedSchema, url mode an elicitationId and a url.",
     schema: "schema/v2/schema.json#/$defs/CreateElicitationRequest",
-    gap: "The v1 requirement agent.schema.valid-payloads checks this once a v2 scenario records it, against the v2 schema.",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
   },
   {
     id: "elicitation#scope-names-its-session",
@@ -38,7 +40,8 @@ export const AGENT_V2_ELICITATION_STATEMENTS: readonly SpecStatement<V2Page>[] =
     line: 65,
     keyword: "implied",
     says: "A session-scoped elicitation names its session, and a toolCallId in it names a tool call of that session.",
-    gap: "The v1 requirement agent.capabilities.elicitation-scope-matches checks this once a v2 scenario records it.",
+    checkedBy: ["agent.capabilities.elicitation-scope-matches"],
+    note: "A tool call counts as announced by its first tool_call_update upsert in that session (v2 has no tool_call update).",
   },
   {
     id: "elicitation#bound-to-connection",
@@ -59,7 +62,8 @@ export const AGENT_V2_ELICITATION_STATEMENTS: readonly SpecStatement<V2Page>[] =
     line: 100,
     keyword: "SHOULD",
     says: "The agent validates accepted form content against the schema it asked for.",
-    gap: "The v1 requirement agent.capabilities.elicitation-values-validated checks this once a v2 scenario records it.",
+    checkedBy: ["agent.capabilities.elicitation-values-validated"],
+    note: "Seen only through a second elicitation or the status of the tool call the form names.",
   },
   {
     id: "elicitation#no-secrets-in-forms",
@@ -92,7 +96,8 @@ export const AGENT_V2_ELICITATION_STATEMENTS: readonly SpecStatement<V2Page>[] =
     line: 151,
     keyword: "MUST",
     says: "The agent never assumes an elicitation succeeded: decline, cancel and errors lead to a fallback, a retry or a failed operation.",
-    gap: "The v1 requirement agent.capabilities.elicitation-failure-handled checks this once a v2 scenario records it.",
+    checkedBy: ["agent.capabilities.elicitation-failure-handled"],
+    note: "What the kit sees: after a decline, a cancel and an error each turn still reaches idle and the session serves the next prompt.",
   },
   {
     id: "elicitation#elicitation-id-unique",
@@ -101,7 +106,7 @@ export const AGENT_V2_ELICITATION_STATEMENTS: readonly SpecStatement<V2Page>[] =
     line: 158,
     keyword: "MUST",
     says: "An elicitationId is unique among the connection's outstanding url elicitations.",
-    gap: "The v1 requirement agent.capabilities.elicitation-ids-unique checks this once a v2 scenario records it.",
+    checkedBy: ["agent.capabilities.elicitation-ids-unique"],
   },
   {
     id: "elicitation#complete-names-original",
@@ -111,7 +116,7 @@ export const AGENT_V2_ELICITATION_STATEMENTS: readonly SpecStatement<V2Page>[] =
     keyword: "MUST",
     says: "elicitation/complete, when sent, carries the elicitationId of a url request this client received.",
     schema: "schema/v2/schema.json#/$defs/CompleteElicitationNotification",
-    gap: "The v1 requirement agent.capabilities.elicitation-complete-known-id checks this once a v2 scenario records it.",
+    checkedBy: ["agent.capabilities.elicitation-complete-known-id"],
   },
   {
     id: "elicitation#safe-urls",
@@ -132,7 +137,7 @@ export const AGENT_V2_ELICITATION_STATEMENTS: readonly SpecStatement<V2Page>[] =
     line: 179,
     keyword: "SHOULD NOT",
     says: "Form-mode requests contain no URLs meant to be clicked.",
-    gap: "The v1 requirement agent.capabilities.elicitation-no-urls-in-forms checks this once a v2 scenario records it.",
+    checkedBy: ["agent.capabilities.elicitation-no-urls-in-forms"],
   },
   {
     id: "elicitation#same-user-completes",

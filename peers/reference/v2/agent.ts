@@ -5,7 +5,8 @@
  * v2 baseline (new, list, resume with replay, close, prompt, cancel), session/delete, additional
  * directories and two config options (config-options.ts), and advertises slash commands for each
  * new session (commands.ts); its turns are scripted by
- * the v1 reference's prompt texts (turns.ts). It advertises no auth methods, so it owes neither
+ * the v1 reference's prompt texts (turns.ts), and it elicits as v1's does (elicitation.ts), in
+ * the modes the client advertised in initialize. It advertises no auth methods, so it owes neither
  * auth/login nor auth/logout.
  */
 import { randomUUID } from "node:crypto";
@@ -20,17 +21,22 @@ import { runTurn } from "./turns.js";
 
 export function createReferenceAgentV2(): acp.AgentApp {
   const sessions = new ReferenceSessionsV2();
+  // One client per connection: what it advertised decides how the elicitation turn may ask.
+  let clientCapabilities: acp.ClientCapabilities | undefined;
   return acp
     .agent({ name: "acp-conformance-reference-agent-v2" })
-    .onRequest(acp.methods.agent.initialize, () => ({
-      protocolVersion: acp.PROTOCOL_VERSION,
-      info: {
-        name: "acp-conformance-reference-agent",
-        title: "acp-conformance reference agent",
-        version: KIT_VERSION,
-      },
-      capabilities: { session: { additionalDirectories: {}, delete: {} } },
-    }))
+    .onRequest(acp.methods.agent.initialize, ({ params }) => {
+      clientCapabilities = params.capabilities ?? undefined;
+      return {
+        protocolVersion: acp.PROTOCOL_VERSION,
+        info: {
+          name: "acp-conformance-reference-agent",
+          title: "acp-conformance reference agent",
+          version: KIT_VERSION,
+        },
+        capabilities: { session: { additionalDirectories: {}, delete: {} } },
+      };
+    })
     .onRequest(acp.methods.agent.session.new, ({ params, client }) => {
       refuseUnsupportedMcpServers(params.mcpServers);
       const session = sessions.create(params.cwd, params.additionalDirectories ?? []);
@@ -91,7 +97,12 @@ export function createReferenceAgentV2(): acp.AgentApp {
       const messageId = randomUUID();
       // The answer acknowledges the prompt; the turn itself runs after it, reported by updates.
       setImmediate(
-        () => void runTurn({ client, sessions, session, signal: turn.signal }, messageId, params.prompt),
+        () =>
+          void runTurn(
+            { client, sessions, session, signal: turn.signal, clientCapabilities },
+            messageId,
+            params.prompt,
+          ),
       );
       return { messageId };
     })

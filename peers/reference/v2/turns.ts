@@ -7,7 +7,14 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import * as acp from "@agentclientprotocol/sdk/experimental/v2";
-import { LONG_TURN_PROMPT, PERMISSION_PROMPT, RUN_COMMAND_PROMPT, WRITE_FILE_PROMPT } from "../triggers.js";
+import {
+  ELICITATION_PROMPT,
+  LONG_TURN_PROMPT,
+  PERMISSION_PROMPT,
+  RUN_COMMAND_PROMPT,
+  WRITE_FILE_PROMPT,
+} from "../triggers.js";
+import { elicitationTurnV2 } from "./elicitation.js";
 import type { ReferenceSessionsV2, ReferenceSessionV2 } from "./sessions.js";
 import { pathAfter, runCommandTurn, writeFileTurn } from "./tool-turns.js";
 
@@ -21,6 +28,8 @@ export interface TurnContext {
   sessions: ReferenceSessionsV2;
   session: ReferenceSessionV2;
   signal: AbortSignal;
+  /** What the client advertised in initialize (its elicitation modes). */
+  clientCapabilities: acp.ClientCapabilities | undefined;
 }
 
 export function promptText(prompt: readonly acp.ContentBlock[]): string {
@@ -112,6 +121,13 @@ export async function runTurn(
   try {
     if (text.includes(LONG_TURN_PROMPT)) stopReason = await longTurn(turn);
     else if (text.includes(PERMISSION_PROMPT)) stopReason = await permissionTurn(turn);
+    else if (text.includes(ELICITATION_PROMPT))
+      stopReason = await elicitationTurnV2({
+        client: turn.client,
+        sessionId: turn.session.sessionId,
+        capabilities: turn.clientCapabilities,
+        signal: turn.signal,
+      });
     else if (text.includes(WRITE_FILE_PROMPT))
       await writeFileTurn(toolNotify, pathAfter(text, WRITE_FILE_PROMPT, turn.session.cwd));
     else if (text.includes(RUN_COMMAND_PROMPT))

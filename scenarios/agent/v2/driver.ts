@@ -143,10 +143,14 @@ export class AgentV2UnderTest {
   /** The v2 handshake: initialize with version 2; stops the scenario without a usable v2 answer. */
   async handshake(options: SendOptions = {}): Promise<Record<string, unknown>> {
     const { startupTimeoutMs, timeoutMs } = this.options;
-    const outcome = await this.connection.request("initialize", v2InitializeParams(), {
-      ...options,
-      waitMs: startupTimeoutMs + timeoutMs,
-    });
+    const outcome = await this.connection.request(
+      "initialize",
+      v2InitializeParams(2, this.answers.offered.elicitation),
+      {
+        ...options,
+        waitMs: startupTimeoutMs + timeoutMs,
+      },
+    );
     this.ownDeadline.add(outcome.request);
     this.stopIfUnmatched(outcome);
     if (outcome.kind !== "response") throw new StopScenario(`initialize: ${describeOutcome(outcome)}`);

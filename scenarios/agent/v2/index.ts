@@ -7,6 +7,12 @@
 import type { Scenario } from "../../../kit/scenario.js";
 import { batchesV2Scenario } from "./batches.js";
 import { cancellationV2Scenario } from "./cancellation.js";
+import {
+  elicitationFormV2Scenario,
+  elicitationNoModeV2Scenario,
+  elicitationUrlV2Scenario,
+} from "./elicitation.js";
+import { elicitationRefusedV2Scenario } from "./elicitation-refused.js";
 import { extensibilityV2Scenario } from "./extensibility.js";
 import { initializationV2Scenario } from "./initialization.js";
 import { jsonRpcV2Scenario } from "./jsonrpc.js";
@@ -34,4 +40,8 @@ export const AGENT_V2_SCENARIOS: readonly Scenario[] = [
   batchesV2Scenario,
   jsonRpcV2Scenario,
   extensibilityV2Scenario,
+  elicitationNoModeV2Scenario,
+  elicitationFormV2Scenario,
+  elicitationUrlV2Scenario,
+  elicitationRefusedV2Scenario,
 ];
