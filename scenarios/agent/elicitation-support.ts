@@ -138,7 +138,9 @@ export function checkModesAdvertised(agent: ElicitingAgent, turns: ElicitedTurn[
 
 /**
  * True when the agent announced tool call `toolCallId` in `sessionId` before `seq`: with a
- * tool_call update in v1, with its first tool_call_update upsert in v2 (which has no tool_call).
+ * tool_call update in v1, with its first tool_call_update upsert in v2. A v2 agent's tool_call
+ * (a variant v2 removed) still told the client of the tool call: that is
+ * agent.v2.schema.no-removed-updates's finding, not this one's.
  */
 function announcedBefore(
   agent: ElicitingAgent,
@@ -147,13 +149,13 @@ function announcedBefore(
   seq: number,
 ): boolean {
   const { sessionId } = turn;
-  const announcing = "outcome" in turn ? "tool_call" : "tool_call_update";
+  const announcing = "outcome" in turn ? ["tool_call"] : ["tool_call_update", "tool_call"];
   return agent.connection.received.some(
     (incoming) =>
       incoming.seq < seq &&
       isSessionUpdate(incoming) &&
       updateSessionId(incoming) === sessionId &&
-      updateKind(incoming) === announcing &&
+      announcing.includes(updateKind(incoming) ?? "") &&
       (paramsOf(incoming).update as { toolCallId?: unknown }).toolCallId === toolCallId,
   );
 }
