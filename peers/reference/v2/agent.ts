@@ -5,12 +5,13 @@
  * v2 baseline (new, list, resume with replay, close, prompt, cancel), session/delete, additional
  * directories and two config options (config-options.ts), and advertises slash commands for each
  * new session (commands.ts); its turns are scripted by
- * the v1 reference's prompt texts (turns.ts). It advertises no auth methods, so it owes neither
- * auth/login nor auth/logout.
+ * the v1 reference's prompt texts (turns.ts). It advertises an `agent` auth method (and, to a
+ * client that can run it, a terminal one) and acts out logging in and out (auth.ts).
  */
 import { randomUUID } from "node:crypto";
 import * as acp from "@agentclientprotocol/sdk/experimental/v2";
 import { KIT_VERSION } from "../../../kit/version.js";
+import { ReferenceAuthV2 } from "./auth.js";
 import { advertiseCommandsV2 } from "./commands.js";
 import { configOptionsOf, setConfigOption } from "./config-options.js";
 import { refuseUnsupportedMcpServers, replaysFromStart } from "./session-params.js";
@@ -20,9 +21,10 @@ import { runTurn } from "./turns.js";
 
 export function createReferenceAgentV2(): acp.AgentApp {
   const sessions = new ReferenceSessionsV2();
+  const auth = new ReferenceAuthV2();
   return acp
     .agent({ name: "acp-conformance-reference-agent-v2" })
-    .onRequest(acp.methods.agent.initialize, () => ({
+    .onRequest(acp.methods.agent.initialize, ({ params }) => ({
       protocolVersion: acp.PROTOCOL_VERSION,
       info: {
         name: "acp-conformance-reference-agent",
@@ -30,8 +32,12 @@ export function createReferenceAgentV2(): acp.AgentApp {
         version: KIT_VERSION,
       },
       capabilities: { session: { additionalDirectories: {}, delete: {} } },
+      authMethods: auth.methods(params),
     }))
+    .onRequest(acp.methods.agent.auth.login, ({ params }) => auth.login(params))
+    .onRequest(acp.methods.agent.auth.logout, () => auth.logout())
     .onRequest(acp.methods.agent.session.new, ({ params, client }) => {
+      auth.requireLogin();
       refuseUnsupportedMcpServers(params.mcpServers);
       const session = sessions.create(params.cwd, params.additionalDirectories ?? []);
       advertiseCommandsV2(client, session.sessionId);

@@ -5,6 +5,8 @@
  * v1 parts where the wire is the same in both versions.
  */
 import type { Scenario } from "../../../kit/scenario.js";
+import { authLifecycleV2Scenario } from "./auth-lifecycle.js";
+import { authenticationV2Scenario } from "./authentication.js";
 import { batchesV2Scenario } from "./batches.js";
 import { cancellationV2Scenario } from "./cancellation.js";
 import { extensibilityV2Scenario } from "./extensibility.js";
@@ -34,4 +36,6 @@ export const AGENT_V2_SCENARIOS: readonly Scenario[] = [
   batchesV2Scenario,
   jsonRpcV2Scenario,
   extensibilityV2Scenario,
+  authenticationV2Scenario,
+  authLifecycleV2Scenario,
 ];
