@@ -128,7 +128,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 203,
     keyword: "MUST",
     says: "An agent that advertises session accepts text and resource_link blocks in session/prompt.",
-    gap: "Prompt with a text block and a resource_link block; expect the prompt accepted (an empty result) and a user_message acknowledgment, not an Invalid params error.",
+    checkedBy: ["agent.v2.prompt.baseline-content-accepted"],
   },
   {
     id: "initialization#optional-prompt-content",
@@ -137,7 +137,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 205,
     keyword: "MAY",
     says: "When the agent advertises session.prompt.image, audio or embeddedContext, it accepts those blocks in a prompt.",
-    gap: "For each advertised prompt marker, prompt with that block type and expect the prompt accepted.",
+    checkedBy: ["agent.v2.prompt.advertised-content-accepted"],
   },
   {
     id: "initialization#title-display-fallback",

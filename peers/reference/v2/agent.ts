@@ -31,7 +31,14 @@ export function createReferenceAgentV2(): acp.AgentApp {
         title: "acp-conformance reference agent",
         version: KIT_VERSION,
       },
-      capabilities: { session: { additionalDirectories: {}, delete: {} } },
+      // It reads only a prompt's text, and so takes every other block as context (prompt markers).
+      capabilities: {
+        session: {
+          additionalDirectories: {},
+          delete: {},
+          prompt: { image: {}, audio: {}, embeddedContext: {} },
+        },
+      },
       authMethods: auth.methods(params),
     }))
     .onRequest(acp.methods.agent.auth.login, ({ params }) => auth.login(params))

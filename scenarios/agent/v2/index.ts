@@ -12,6 +12,7 @@ import { cancellationV2Scenario } from "./cancellation.js";
 import { extensibilityV2Scenario } from "./extensibility.js";
 import { initializationV2Scenario } from "./initialization.js";
 import { jsonRpcV2Scenario } from "./jsonrpc.js";
+import { promptContentV2Scenario } from "./prompt-content.js";
 import { promptTurnV2Scenario } from "./prompt-turn.js";
 import { cleanupV2Scenario, framingV2Scenario } from "./transport.js";
 import { toolOutputV2Scenario } from "./tool-output.js";
@@ -38,4 +39,5 @@ export const AGENT_V2_SCENARIOS: readonly Scenario[] = [
   extensibilityV2Scenario,
   authenticationV2Scenario,
   authLifecycleV2Scenario,
+  promptContentV2Scenario,
 ];
