@@ -22,10 +22,10 @@ const authMethodsOf = (result: unknown): AuthMethod[] => {
   return Array.isArray(methods) ? (methods as AuthMethod[]) : [];
 };
 
-/** The first methodId listed twice, over every list the agent gave. */
+/** The first methodId listed twice, over every list the agent gave (a missing one is the schema's finding). */
 function repeatedMethodId(lists: AuthMethod[][]): unknown {
   for (const methods of lists) {
-    const ids = methods.map((method) => method.methodId);
+    const ids = methods.map((method) => method.methodId).filter((id) => typeof id === "string");
     const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
     if (repeated !== undefined) return repeated;
   }
