@@ -1,37 +1,9 @@
-/**
- * What an ACP v2 agent owes at setup beyond the handshake's shape: the prompt content its
- * capabilities commit it to (initialization.mdx), and, once it advertises authMethods, the
- * descriptors, auth/login and auth/logout, and auth_required (authentication.mdx).
- */
+/** What an ACP v2 agent that advertises authMethods owes (authentication.mdx): the descriptors, auth/login and auth/logout, and auth_required. */
 import { agentRequirement as agent } from "./acp-agent-builder.js";
-import { V2_AUTHENTICATION, V2_INITIALIZATION, V2_SCHEMA } from "./acp-agent-v2-pages.js";
+import { V2_AUTHENTICATION, V2_SCHEMA } from "./acp-agent-v2-pages.js";
 import type { Requirement } from "./types.js";
 
 export const ACP_AGENT_V2_AUTH_REQUIREMENTS = [
-  agent({
-    id: "agent.v2.prompt.baseline-content-accepted",
-    title:
-      "a prompt of a text block, and one of a text and a resource_link block, are accepted and their turns run to idle",
-    area: "prompt",
-    level: "must",
-    gate: "capabilities.session",
-    cite: `${V2_INITIALIZATION}#session-prompt-capabilities`,
-    rationale:
-      "As a baseline, agents that advertise session must support text and resource_link blocks in session/prompt, whatever session.prompt says.",
-    versions: [2],
-  }),
-  agent({
-    id: "agent.v2.prompt.advertised-content-accepted",
-    title:
-      "a prompt with an image, audio or embedded resource block is accepted when the agent advertises session.prompt.image, audio or embeddedContext",
-    area: "prompt",
-    level: "must",
-    gate: "capabilities.session.prompt: image, audio or embeddedContext",
-    cite: `${V2_INITIALIZATION}#session-prompt-capabilities`,
-    rationale:
-      "Supplying a marker means the agent supports that content in prompts; a client that sends it on the strength of the marker must not be refused.",
-    versions: [2],
-  }),
   agent({
     id: "agent.v2.initialization.auth-method-ids-unique",
     title: "the authMethods of the v2 initialize result each have a methodId no other method has",

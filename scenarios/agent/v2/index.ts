@@ -9,6 +9,7 @@ import { authLifecycleV2Scenario } from "./auth-lifecycle.js";
 import { authenticationV2Scenario } from "./authentication.js";
 import { batchesV2Scenario } from "./batches.js";
 import { cancellationV2Scenario } from "./cancellation.js";
+import { clientCapabilitiesV2Scenario } from "./client-capabilities.js";
 import { extensibilityV2Scenario } from "./extensibility.js";
 import { initializationV2Scenario } from "./initialization.js";
 import { jsonRpcV2Scenario } from "./jsonrpc.js";
@@ -40,4 +41,5 @@ export const AGENT_V2_SCENARIOS: readonly Scenario[] = [
   authenticationV2Scenario,
   authLifecycleV2Scenario,
   promptContentV2Scenario,
+  clientCapabilitiesV2Scenario,
 ];
