@@ -8,3 +8,4 @@ export const V2_SCHEMA = "schema/v2/schema.json";
 export const V2_TOOL_CALLS = "docs/protocol/v2/tool-calls.mdx";
 export const V2_AGENT_PLAN = "docs/protocol/v2/agent-plan.mdx";
 export const V2_SLASH_COMMANDS = "docs/protocol/v2/slash-commands.mdx";
+export const V2_AUTHENTICATION = "docs/protocol/v2/authentication.mdx";

@@ -25,6 +25,8 @@ import { ACP_AGENT_V2_SESSION_REQUIREMENTS } from "./acp-agent-v2-sessions.js";
 import { ACP_AGENT_V2_SESSION_CONFIG_REQUIREMENTS } from "./acp-agent-v2-session-config.js";
 import { ACP_AGENT_V2_WIRE_REQUIREMENTS } from "./acp-agent-v2-wire.js";
 import { ACP_AGENT_V2_EXTENSIBILITY_REQUIREMENTS } from "./acp-agent-v2-extensibility.js";
+import { ACP_AGENT_V2_AUTH_REQUIREMENTS } from "./acp-agent-v2-auth.js";
+import { ACP_AGENT_V2_CAPABILITY_COMMITMENT_REQUIREMENTS } from "./acp-agent-v2-capability-commitments.js";
 import type { Requirement } from "./types.js";
 
 export const ACP_AGENT_REQUIREMENTS = [
@@ -48,6 +50,8 @@ export const ACP_AGENT_REQUIREMENTS = [
   ...ACP_AGENT_V2_SESSION_CONFIG_REQUIREMENTS,
   ...ACP_AGENT_V2_WIRE_REQUIREMENTS,
   ...ACP_AGENT_V2_EXTENSIBILITY_REQUIREMENTS,
+  ...ACP_AGENT_V2_AUTH_REQUIREMENTS,
+  ...ACP_AGENT_V2_CAPABILITY_COMMITMENT_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpAgentRequirementId = (typeof ACP_AGENT_REQUIREMENTS)[number]["id"];

@@ -1,8 +1,8 @@
 /**
  * Every v2 fixture agent through the real CLI with `--protocol-version 2`: the report names
  * exactly the requirements the fixture breaks, and the exit code follows the verdict. The bundled
- * reference agent, asked for v2, passes every v2 requirement (auth is not applicable: it lists no
- * auth method).
+ * reference agent, asked for v2, passes every v2 requirement. Fixture runs name the reference's
+ * auth/login method, as the CLI does for the bundled agent, so the auth lifecycle is judged.
  */
 import { describe, expect, it } from "vitest";
 import { AGENT_V2_FIXTURES } from "../../fixtures/agents/manifest-v2.js";
@@ -12,7 +12,10 @@ import { FIXTURE_PROMPTS, fixtureCommand, runCli } from "./run-cli.js";
 /** Deadlines as agent-fixtures.test.ts sets them: short enough for CI, generous for a loaded machine. */
 const DEADLINES = ["--timeout", "10000", "--startup-timeout", "30000"];
 
-const NOT_APPLICABLE = ["agent.v2.initialization.auth-methods-imply-login-logout"] as const;
+/** The reference's own auth/login method (peers/reference/v2/auth.ts). */
+const AUTH_METHOD = ["--auth-method", "reference-login"];
+
+const NOT_APPLICABLE = [] as const;
 
 describe.concurrent("agent mode's v2 profile against every v2 fixture agent", () => {
   for (const fixture of AGENT_V2_FIXTURES) {
@@ -24,6 +27,7 @@ describe.concurrent("agent mode's v2 profile against every v2 fixture agent", ()
         "2",
         ...FIXTURE_PROMPTS,
         ...DEADLINES,
+        ...AUTH_METHOD,
         ...(fixture.args ?? []),
         "--",
         ...fixtureCommand(fixture),

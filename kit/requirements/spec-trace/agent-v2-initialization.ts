@@ -80,7 +80,8 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 102,
     keyword: "SHOULD",
     says: "The agent works with any combination of the client's capabilities, including none.",
-    gap: "Initialize with capabilities {} and again with every v2 client capability; both sessions answer session/new and a prompt.",
+    checkedBy: ["agent.v2.initialization.any-client-capabilities"],
+    note: "Two combinations are run: none (every other scenario) and all; the ones between are not.",
   },
   {
     id: "initialization#omitted-client-capability-unsupported",
@@ -89,7 +90,8 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 104,
     keyword: "MUST",
     says: "The agent treats every client capability the client omitted as unsupported: no elicitation/create without elicitation, no terminal auth method without auth.terminal.",
-    gap: "Initialize with capabilities {}; fail an elicitation/create request or a type terminal entry in authMethods.",
+    checkedBy: ["agent.v2.initialization.terminal-auth-only-when-offered"],
+    note: "The terminal auth method is judged; elicitation/create to a client without elicitation is not seen by this requirement.",
   },
   {
     id: "authentication#terminal-method-only-when-advertised",
@@ -98,7 +100,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 143,
     keyword: "MAY",
     says: "The agent lists a type terminal auth method only when the client advertised capabilities.auth.terminal.",
-    gap: "Initialize without auth.terminal and fail any authMethods entry of type terminal.",
+    checkedBy: ["agent.v2.initialization.terminal-auth-only-when-offered"],
   },
   {
     id: "initialization#agent-capabilities-shape",
@@ -127,7 +129,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 203,
     keyword: "MUST",
     says: "An agent that advertises session accepts text and resource_link blocks in session/prompt.",
-    gap: "Prompt with a text block and a resource_link block; expect the prompt accepted (an empty result) and a user_message acknowledgment, not an Invalid params error.",
+    checkedBy: ["agent.v2.prompt.baseline-content-accepted"],
   },
   {
     id: "initialization#optional-prompt-content",
@@ -136,7 +138,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 205,
     keyword: "MAY",
     says: "When the agent advertises session.prompt.image, audio or embeddedContext, it accepts those blocks in a prompt.",
-    gap: "For each advertised prompt marker, prompt with that block type and expect the prompt accepted.",
+    checkedBy: ["agent.v2.prompt.advertised-content-accepted"],
   },
   {
     id: "initialization#title-display-fallback",
@@ -183,7 +185,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 192,
     keyword: "MUST",
     says: "Every env entry of a terminal auth method has a unique name.",
-    gap: "Initialize with auth.terminal and fail a type terminal method whose env repeats a name.",
+    checkedBy: ["agent.v2.initialization.terminal-env-names-unique"],
   },
   {
     id: "authentication#login-only-args",
@@ -202,7 +204,8 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     keyword: "schema",
     says: "A successful auth/login answers an empty result.",
     schema: "schema/v2/schema.json#/$defs/LoginAuthResponse",
-    gap: "Call auth/login with an advertised agent method; a result must validate against LoginAuthResponse (an error is allowed when the login needs a person).",
+    checkedBy: ["agent.v2.initialization.auth-results-empty"],
+    note: "Judged only when auth/login succeeds with the method --auth-method names (the kit starts no login of its own accord: it may need a person).",
   },
   {
     id: "authentication#auth-required-lifted",
@@ -211,7 +214,8 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 182,
     keyword: "implied",
     says: "After a successful auth/login, session/new no longer fails with auth_required.",
-    gap: "When session/new fails with auth_required and auth/login succeeds, retry session/new and expect a session.",
+    checkedBy: ["agent.v2.initialization.sessions-after-login"],
+    note: "Judged when a session/new was refused and auth/login with --auth-method succeeded.",
   },
   {
     id: "authentication#logout-empty-result",
@@ -221,7 +225,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     keyword: "schema",
     says: "A successful auth/logout answers an empty result.",
     schema: "schema/v2/schema.json#/$defs/LogoutAuthResponse",
-    gap: "Call auth/logout when authMethods is non-empty; a result must validate against LogoutAuthResponse.",
+    checkedBy: ["agent.v2.initialization.auth-results-empty"],
   },
   {
     id: "authentication#active-sessions-after-logout",
@@ -239,7 +243,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 47,
     keyword: "implied",
     says: "Each advertised auth method has a methodId no other advertised method has.",
-    gap: "Fail an authMethods list that repeats a methodId (the v1 requirement agent.initialization.auth-method-ids-unique judges v1's id field).",
+    checkedBy: ["agent.v2.initialization.auth-method-ids-unique"],
   },
   {
     id: "authentication#unknown-method-refused",
@@ -248,7 +252,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 167,
     keyword: "position",
     says: "auth/login with a methodId the agent never advertised is answered with an error (the docs constrain only the client).",
-    gap: "When authMethods is non-empty, call auth/login with methodId kit-never-advertised; expect an error response.",
+    checkedBy: ["agent.v2.initialization.unknown-auth-method-refused"],
   },
   {
     id: "authentication#auth-required-code",
@@ -257,7 +261,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 183,
     keyword: "implied",
     says: "A request refused for want of authentication fails with auth_required (-32000).",
-    gap: "When session/new fails before auth/login, expect code -32000.",
+    checkedBy: ["agent.v2.initialization.auth-required-code"],
   },
   {
     id: "authentication#reauth-after-logout",
@@ -266,6 +270,7 @@ export const AGENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 234,
     keyword: "implied",
     says: "After auth/logout, authentication-gated requests need one of the advertised flows again.",
-    gap: "When session/new needed auth/login, call auth/logout and session/new again; expect auth_required.",
+    checkedBy: ["agent.v2.initialization.reauth-after-logout"],
+    note: "Judged only for an agent shown to refuse sessions while logged out; one whose sessions never need authentication cannot be told from one whose logout kept the login.",
   },
 ];

@@ -91,7 +91,8 @@ export const AGENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2P
     keyword: "schema",
     says: "Each authMethods entry has methodId (not id) and a required type.",
     schema: "schema/v2/schema.json#/$defs/AuthMethodAgent",
-    gap: "Fail an authMethods entry with id instead of methodId or without type.",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
+    note: "Every branch of the v2 AuthMethod requires methodId and type, so v1's descriptor fails the schema (fixtures/agents/v2/v1-auth-method-shape.ts).",
   },
   {
     id: "migration#custom-auth-types-prefixed",

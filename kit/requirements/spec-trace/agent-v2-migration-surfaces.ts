@@ -175,7 +175,8 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 581,
     keyword: "implied",
     says: "session/new and session/resume results carry configOptions and never modes.",
-    gap: "Fail a v2 session/new or session/resume result with a modes field.",
+    checkedBy: ["agent.extensibility.no-custom-root-fields"],
+    note: "modes is not a v2 result field, so it is a custom root field; judged on the session/new result (fixtures/agents/v2/answers-session-modes.ts), not on session/resume's.",
   },
   {
     id: "migration#resume-roots-not-restored",

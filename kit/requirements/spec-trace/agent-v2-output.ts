@@ -30,7 +30,7 @@ export const AGENT_V2_OUTPUT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 33,
     keyword: "MUST",
     says: "The agent accepts text blocks in prompts.",
-    gap: "Prompt with one text block; expect an empty result and a user_message acknowledgment.",
+    checkedBy: ["agent.v2.prompt.baseline-content-accepted"],
   },
   {
     id: "content#gated-blocks-accepted",
@@ -39,7 +39,7 @@ export const AGENT_V2_OUTPUT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 56,
     keyword: "implied",
     says: "Image, audio and embedded resource blocks need the matching prompt capability; an agent that advertises one accepts that block.",
-    gap: "For each advertised session.prompt marker, prompt with that block type and expect it accepted.",
+    checkedBy: ["agent.v2.prompt.advertised-content-accepted"],
   },
   {
     id: "content#base64-data",

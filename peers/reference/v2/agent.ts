@@ -6,12 +6,13 @@
  * directories and two config options (config-options.ts), and advertises slash commands for each
  * new session (commands.ts); its turns are scripted by
  * the v1 reference's prompt texts (turns.ts), and it elicits as v1's does (elicitation.ts), in
- * the modes the client advertised in initialize. It advertises no auth methods, so it owes neither
- * auth/login nor auth/logout.
+ * the modes the client advertised in initialize. It advertises an `agent` auth method (and, to a
+ * client that can run it, a terminal one) and acts out logging in and out (auth.ts).
  */
 import { randomUUID } from "node:crypto";
 import * as acp from "@agentclientprotocol/sdk/experimental/v2";
 import { KIT_VERSION } from "../../../kit/version.js";
+import { ReferenceAuthV2 } from "./auth.js";
 import { advertiseCommandsV2 } from "./commands.js";
 import { configOptionsOf, setConfigOption } from "./config-options.js";
 import { refuseUnsupportedMcpServers, replaysFromStart } from "./session-params.js";
@@ -21,6 +22,7 @@ import { runTurn } from "./turns.js";
 
 export function createReferenceAgentV2(): acp.AgentApp {
   const sessions = new ReferenceSessionsV2();
+  const auth = new ReferenceAuthV2();
   // One client per connection: what it advertised decides how the elicitation turn may ask.
   let clientCapabilities: acp.ClientCapabilities | undefined;
   return acp
@@ -34,10 +36,21 @@ export function createReferenceAgentV2(): acp.AgentApp {
           title: "acp-conformance reference agent",
           version: KIT_VERSION,
         },
-        capabilities: { session: { additionalDirectories: {}, delete: {} } },
+        // It reads only a prompt's text, and so takes every other block as context (prompt markers).
+        capabilities: {
+          session: {
+            additionalDirectories: {},
+            delete: {},
+            prompt: { image: {}, audio: {}, embeddedContext: {} },
+          },
+        },
+        authMethods: auth.methods(params),
       };
     })
+    .onRequest(acp.methods.agent.auth.login, ({ params }) => auth.login(params))
+    .onRequest(acp.methods.agent.auth.logout, () => auth.logout())
     .onRequest(acp.methods.agent.session.new, ({ params, client }) => {
+      auth.requireLogin();
       refuseUnsupportedMcpServers(params.mcpServers);
       const session = sessions.create(params.cwd, params.additionalDirectories ?? []);
       advertiseCommandsV2(client, session.sessionId);

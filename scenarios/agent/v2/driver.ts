@@ -179,17 +179,21 @@ export class AgentV2UnderTest {
 
   /**
    * One v2 turn: session/prompt and its acknowledgment, then the session's updates until the idle
-   * `state_update` (or --timeout and its grace). `whileRunning` runs once the prompt is sent (cancel).
+   * `state_update` (or --timeout and its grace). `whileRunning` runs once the prompt is sent (cancel);
+   * `blocks` follow the text block in the prompt (content of other types).
    */
   async prompt(
     sessionId: string,
     text: string,
-    options: { whileRunning?: (turn: { request: SentRequest }) => Promise<void> } = {},
+    options: {
+      whileRunning?: (turn: { request: SentRequest }) => Promise<void>;
+      blocks?: readonly Record<string, unknown>[];
+    } = {},
   ): Promise<V2Turn> {
     const started = Date.now();
     const pending = this.connection.request(
       "session/prompt",
-      { sessionId, prompt: [{ type: "text", text }] },
+      { sessionId, prompt: [{ type: "text", text }, ...(options.blocks ?? [])] },
       { waitMs: this.turnWaitMs },
     );
     const request = this.connection.sent.at(-1)!;

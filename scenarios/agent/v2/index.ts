@@ -5,6 +5,8 @@
  * v1 parts where the wire is the same in both versions.
  */
 import type { Scenario } from "../../../kit/scenario.js";
+import { authLifecycleV2Scenario } from "./auth-lifecycle.js";
+import { authenticationV2Scenario } from "./authentication.js";
 import { batchesV2Scenario } from "./batches.js";
 import { cancellationV2Scenario } from "./cancellation.js";
 import {
@@ -13,9 +15,11 @@ import {
   elicitationUrlV2Scenario,
 } from "./elicitation.js";
 import { elicitationRefusedV2Scenario } from "./elicitation-refused.js";
+import { clientCapabilitiesV2Scenario } from "./client-capabilities.js";
 import { extensibilityV2Scenario } from "./extensibility.js";
 import { initializationV2Scenario } from "./initialization.js";
 import { jsonRpcV2Scenario } from "./jsonrpc.js";
+import { promptContentV2Scenario } from "./prompt-content.js";
 import { promptTurnV2Scenario } from "./prompt-turn.js";
 import { cleanupV2Scenario, framingV2Scenario } from "./transport.js";
 import { toolOutputV2Scenario } from "./tool-output.js";
@@ -44,4 +48,8 @@ export const AGENT_V2_SCENARIOS: readonly Scenario[] = [
   elicitationFormV2Scenario,
   elicitationUrlV2Scenario,
   elicitationRefusedV2Scenario,
+  authenticationV2Scenario,
+  authLifecycleV2Scenario,
+  promptContentV2Scenario,
+  clientCapabilitiesV2Scenario,
 ];
