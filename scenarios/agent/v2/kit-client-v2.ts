@@ -25,8 +25,23 @@ export class KitClientV2Answers {
   /** Every request the agent sent the kit, in order. */
   readonly requests: Array<IncomingMessage & { message: { kind: "request" } }> = [];
 
-  answer(request: IncomingMessage & { message: { kind: "request" } }): ReplyToTarget {
+  /**
+   * When set, the kit waits for it before answering a permission request (a user slow to decide),
+   * so a scenario can watch what the agent reports while the answer is pending.
+   */
+  holdPermission: ((request: IncomingMessage) => Promise<void>) | undefined;
+
+  answer(
+    request: IncomingMessage & { message: { kind: "request" } },
+  ): ReplyToTarget | Promise<ReplyToTarget> {
     this.requests.push(request);
+    const hold = this.holdPermission;
+    if (hold && request.message.method === "session/request_permission")
+      return hold(request).then(() => this.reply(request));
+    return this.reply(request);
+  }
+
+  private reply(request: IncomingMessage & { message: { kind: "request" } }): ReplyToTarget {
     const { method, params } = request.message;
     if (method !== "session/request_permission")
       return { error: { code: -32601, message: `Method not found: ${method}` } };
