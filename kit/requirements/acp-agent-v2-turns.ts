@@ -136,6 +136,17 @@ export const ACP_AGENT_V2_TURN_REQUIREMENTS = [
     versions: [2],
   }),
   agent({
+    id: "agent.v2.cancellation.aborted-request-reports-cancelled",
+    title:
+      "a turn cancelled while its permission request is pending (an aborted operation) still ends idle with stopReason cancelled",
+    area: "cancellation",
+    level: "must",
+    cite: `${V2_PROMPT_LIFECYCLE}#cancellation`,
+    rationale:
+      "Agents MUST catch the errors of operations the cancel aborted and report the cancelled stop reason, so clients can confirm the cancellation.",
+    versions: [2],
+  }),
+  agent({
     id: "agent.v2.capabilities.resume-reports-state",
     title: "session/resume sends a current state_update before its answer",
     area: "capabilities",

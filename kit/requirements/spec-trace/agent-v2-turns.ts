@@ -169,7 +169,8 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 510,
     keyword: "MUST",
     says: "Errors from aborted operations are caught: the cancellation is reported as stopReason cancelled, not as an error.",
-    gap: "Cancel while a tool call is in progress; fail an idle stopReason other than cancelled, and a JSON-RPC error sent for the session instead.",
+    checkedBy: ["agent.v2.cancellation.aborted-request-reports-cancelled"],
+    note: "The aborted operation the kit can cause and see is the agent's own pending permission request; other aborted work (model calls, tools) is inside the agent.",
   },
   {
     id: "prompt-lifecycle#updates-before-cancelled-idle",

@@ -15,6 +15,7 @@ import { cleanupV2Scenario, framingV2Scenario } from "./transport.js";
 import { toolOutputV2Scenario } from "./tool-output.js";
 import { permissionOutcomesV2Scenario } from "./permission.js";
 import { heldPermissionV2Scenario } from "./permission-hold.js";
+import { cancelWhileAskingV2Scenario } from "./permission-cancel.js";
 import { sessionConfigV2Scenario } from "./session-config.js";
 import { sessionListV2Scenario } from "./session-list.js";
 import { sessionResumeV2Scenario } from "./session-resume.js";
@@ -30,6 +31,7 @@ export const AGENT_V2_SCENARIOS: readonly Scenario[] = [
   toolOutputV2Scenario,
   permissionOutcomesV2Scenario,
   heldPermissionV2Scenario,
+  cancelWhileAskingV2Scenario,
   sessionResumeV2Scenario,
   sessionListV2Scenario,
   sessionConfigV2Scenario,

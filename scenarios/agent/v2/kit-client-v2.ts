@@ -10,7 +10,7 @@ import { KIT_VERSION } from "../../../kit/version.js";
  * How the kit answers session/request_permission in this scenario; `unknown` answers with a
  * custom outcome the agent cannot understand (tool-calls.mdx: it must not read it as approval).
  */
-export type PermissionPlan = "allow" | "reject" | "unknown";
+export type PermissionPlan = "allow" | "reject" | "unknown" | "cancelled";
 
 /** The custom outcome the kit answers with under the `unknown` plan. */
 export const UNKNOWN_PERMISSION_OUTCOME = "_acp_conformance_unknown";
@@ -45,6 +45,7 @@ export class KitClientV2Answers {
     const { method, params } = request.message;
     if (method !== "session/request_permission")
       return { error: { code: -32601, message: `Method not found: ${method}` } };
+    if (this.permission === "cancelled") return { result: { outcome: { outcome: "cancelled" } } };
     if (this.permission === "unknown")
       return { result: { outcome: { outcome: UNKNOWN_PERMISSION_OUTCOME } } };
     const options =

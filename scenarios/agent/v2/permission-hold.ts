@@ -45,6 +45,17 @@ function judgeStates(agent: AgentV2UnderTest, turn: V2Turn, held: HeldRequest): 
   const after = turn.updates.filter((incoming) => incoming.seq >= held.answeredSeq);
   const output = after.find(isTurnOutput);
   const running = after.find((incoming) => isState(incoming, "running"));
+  // A turn that never reports running at all is agent.v2.prompt.running-before-output's finding.
+  const everRunning = states.some((incoming) => isState(incoming, "running"));
+  if (!everRunning) {
+    agent.context.check({
+      requirement,
+      verdict: "pass",
+      message:
+        "requires_action while the kit held its permission answer; the turn never reported running at all, which agent.v2.prompt.running-before-output judges",
+    });
+    return;
+  }
   if (output && (!running || running.seq > output.seq)) {
     agent.context.check({
       requirement,
