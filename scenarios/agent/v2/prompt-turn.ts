@@ -8,7 +8,7 @@ import type { Scenario } from "../../../kit/scenario.js";
 import { describeOutcome, excerptAround } from "../evidence.js";
 import { AgentV2UnderTest } from "./driver.js";
 import { isSessionUpdate, updateSessionId } from "../session-updates.js";
-import { isState } from "./turn-updates.js";
+import { isState, updateOf } from "./turn-updates.js";
 
 const REMOVED_METHODS = ["session/load", "session/set_mode", "authenticate"] as const;
 
@@ -42,7 +42,11 @@ function checkUpdatesNameTheSession(agent: AgentV2UnderTest, sessionId: string):
   const during = agent.turns.flatMap((turn) =>
     agent.connection.received.filter(
       (incoming) =>
-        incoming.seq > turn.request.seq && incoming.seq < turn.endSeq && isSessionUpdate(incoming),
+        incoming.seq > turn.request.seq &&
+        incoming.seq < turn.endSeq &&
+        isSessionUpdate(incoming) &&
+        // Which session a command list names is agent.session-matching.commands-for-created-session's to judge.
+        updateOf(incoming).sessionUpdate !== "available_commands_update",
     ),
   );
   const foreign = during.find((incoming) => updateSessionId(incoming) !== sessionId);
