@@ -114,6 +114,7 @@ export const ACP_AGENT_ELICITATION_REQUIREMENTS = [
     level: "should",
     position: true,
     cite: `${CANCELLATION}#cancel_request-notification`,
+    versions: [1, 2],
     rationale:
       "$/cancel_request cancels a request of the sender's that is still in flight; the spec does not say what a notification naming another id means, so failing on one that names an id the agent never sent, or one the client already answered, is the kit's position.",
   }),

@@ -19,6 +19,7 @@ export const ACP_AGENT_TURN_REQUIREMENTS = [
     area: "session-matching",
     level: "must",
     cite: `${PROMPT_TURN}#3-agent-reports-output`,
+    versions: [1, 2],
   }),
   agent({
     id: "agent.session-matching.unknown-session-rejected",

@@ -20,6 +20,17 @@ export const ACP_AGENT_V2_TOOL_REQUIREMENTS = [
     versions: [2],
   }),
   agent({
+    id: "agent.v2.permission.cancelled-outcome-not-run",
+    title:
+      "a tool call whose permission request was pending when the client cancelled the turn is never reported in_progress or completed",
+    area: "permission",
+    level: "must",
+    cite: `${V2_TOOL_CALLS}#requesting-permission`,
+    rationale:
+      "A cancelled turn answers its pending permission requests with the cancelled outcome, which authorizes nothing; running the tool anyway acts after the user stopped the work.",
+    versions: [2],
+  }),
+  agent({
     id: "agent.v2.permission.unknown-outcome-not-approval",
     title: "a permission outcome the agent does not understand is not treated as approval",
     area: "permission",

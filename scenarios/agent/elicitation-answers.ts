@@ -85,7 +85,7 @@ export const elicitationRefusedScenario: Scenario = {
 const sameId = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** True when the kit wrote a response to the agent's request `id` before transcript seq `seq`. */
-function kitAnsweredBefore(agent: AgentUnderTest, id: unknown, seq: number): boolean {
+function kitAnsweredBefore(agent: Pick<AgentUnderTest, "transcript">, id: unknown, seq: number): boolean {
   return agent.transcript.entries.some((entry) => {
     if (entry.seq >= seq || entry.direction !== "sent" || entry.text === undefined) return false;
     try {
@@ -98,7 +98,10 @@ function kitAnsweredBefore(agent: AgentUnderTest, id: unknown, seq: number): boo
 }
 
 /** What is wrong with one $/cancel_request the agent sent, or undefined when it names a pending request of its own. */
-function staleCancel(agent: AgentUnderTest, cancel: IncomingMessage): string | undefined {
+export function staleCancel(
+  agent: Pick<AgentUnderTest, "transcript" | "connection">,
+  cancel: IncomingMessage,
+): string | undefined {
   const requestId = paramsOf(cancel).requestId;
   const own = agent.connection.received.find(
     (incoming) =>

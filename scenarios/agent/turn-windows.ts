@@ -60,7 +60,10 @@ export function turnAt(windows: TurnWindow[], sessionId: unknown, seq: number): 
 }
 
 /** The kit's notifications and requests whose method is one of `methods`, parsed. */
-export function sentFrames(agent: AgentRunRecord, methods: readonly string[]): SentFrame[] {
+export function sentFrames(
+  agent: Pick<AgentRunRecord, "transcript">,
+  methods: readonly string[],
+): SentFrame[] {
   const frames: SentFrame[] = [];
   for (const entry of agent.transcript.entries) {
     if (entry.direction !== "sent" || entry.text === undefined) continue;

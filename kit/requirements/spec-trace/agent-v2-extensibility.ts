@@ -159,6 +159,7 @@ export const AGENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[]
     line: 12,
     keyword: "implied",
     says: "A $/cancel_request the agent sends names one of its own requests that is still pending.",
-    gap: "The v1 requirement agent.cancellation.cancel-request-names-pending checks this once a v2 scenario records it.",
+    checkedBy: ["agent.cancellation.cancel-request-names-pending"],
+    note: "Seen when the agent withdraws the permission request a cancelled turn left pending (agent.v2.permission.cancel-while-asking); not applicable when it sends none.",
   },
 ];

@@ -146,7 +146,7 @@ export const AGENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2P
     line: 303,
     keyword: "SHOULD",
     says: "While waiting on a permission answer the agent reports requires_action, then running again.",
-    gap: "Hold a permission answer; expect requires_action before answering and running after.",
+    checkedBy: ["agent.v2.prompt.requires-action-while-waiting"],
   },
   {
     id: "migration#cancel-confirmed-by-idle",

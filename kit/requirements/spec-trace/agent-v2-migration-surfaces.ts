@@ -126,7 +126,7 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     line: 513,
     keyword: "SHOULD",
     says: "While a permission request is pending the agent reports requires_action, and running once resolved.",
-    gap: "Hold a permission answer; expect requires_action before and running after.",
+    checkedBy: ["agent.v2.prompt.requires-action-while-waiting"],
   },
   {
     id: "migration#plan-update-shape",

@@ -87,7 +87,7 @@ export const AGENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 277,
     keyword: "implied",
     says: "A cancelled permission outcome does not run the tool.",
-    gap: "Cancel the turn and answer the pending permission cancelled; fail the tool call later reported in_progress or completed.",
+    checkedBy: ["agent.v2.permission.cancelled-outcome-not-run"],
   },
   {
     id: "tool-calls#option-ids-unique",

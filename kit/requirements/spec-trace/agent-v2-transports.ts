@@ -199,7 +199,8 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 176,
     keyword: "MUST",
     says: "Every file path the agent sends (tool-call locations, diff paths, terminal cwd, command subjects) is absolute.",
-    gap: "Check every path field of the agent's session/update and request_permission payloads in a v2 run for a leading / (or drive letter).",
+    checkedBy: ["agent.v2.schema.paths-absolute"],
+    note: "Read over the session/update and session/request_permission payloads of the tool-output and permission scenarios (payload-value-checks.ts); paths in other runs are not walked.",
   },
   {
     id: "overview#one-based-lines",
@@ -208,7 +209,9 @@ export const AGENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 177,
     keyword: "implied",
     says: "Line numbers the agent sends (tool-call locations) are 1-based.",
-    gap: "Check that every tool-call location line in a v2 run is an integer of at least 1.",
+    schema: "schema/v2/schema.json#/$defs/ToolCallLocation",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
+    note: "The v2 schema gives ToolCallLocation.line minimum 1, which the kit's validation enforces; other line numbers (none in v2's agent payloads) are not seen.",
   },
   {
     id: "overview#error-envelope",

@@ -89,7 +89,8 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 355,
     keyword: "SHOULD",
     says: "While foreground work waits on a permission answer the agent reports requires_action, and running once work resumes.",
-    gap: "When the agent sends session/request_permission, hold the answer; expect a state_update requires_action before it is answered and running after.",
+    checkedBy: ["agent.v2.prompt.requires-action-while-waiting"],
+    note: "Checked with a permission request the kit answers only once requires_action came (or its answer wait passed), allowing the tool; running is expected before any output after the answer. Other user action than a permission request is not seen.",
   },
   {
     id: "prompt-lifecycle#in-progress-after-permission",
@@ -98,7 +99,8 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 357,
     keyword: "SHOULD",
     says: "Once permission is granted, the agent runs the tool and marks it in_progress.",
-    gap: "Grant a permission request tied to a tool call; expect a tool_call_update with status in_progress for it before its completed or failed.",
+    checkedBy: ["agent.v2.prompt.in-progress-after-permission"],
+    note: "Judged for the tool call the held permission request names, once it got a completed or failed status; an in_progress reported before the request counts.",
   },
   {
     id: "prompt-lifecycle#content-chunk-appends",
@@ -145,7 +147,11 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 501,
     keyword: "SHOULD",
     says: "On session/cancel the agent stops its model requests and tool calls as soon as possible.",
-    gap: "Cancel a long turn mid-way; expect the idle state_update within a generous deadline and no tool call started after the cancel.",
+    checkedBy: [
+      "agent.v2.cancellation.no-tools-started-after-cancel",
+      "agent.v2.cancellation.idle-cancelled",
+    ],
+    note: "Checked with --cancel-prompt: no tool call first runs after the cancel, and the turn ends idle cancelled within --timeout; model requests the kit cannot see.",
   },
   {
     id: "prompt-lifecycle#cancelled-idle",
@@ -163,7 +169,8 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 510,
     keyword: "MUST",
     says: "Errors from aborted operations are caught: the cancellation is reported as stopReason cancelled, not as an error.",
-    gap: "Cancel while a tool call is in progress; fail an idle stopReason other than cancelled, and a JSON-RPC error sent for the session instead.",
+    checkedBy: ["agent.v2.cancellation.aborted-request-reports-cancelled"],
+    note: "The aborted operation the kit can cause and see is the agent's own pending permission request; other aborted work (model calls, tools) is inside the agent.",
   },
   {
     id: "prompt-lifecycle#updates-before-cancelled-idle",
@@ -181,7 +188,8 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 520,
     keyword: "implied",
     says: "After idle the session takes another session/prompt that builds on it.",
-    gap: "After a turn reaches idle (cancelled or ended), prompt again; expect it accepted and a second idle.",
+    checkedBy: ["agent.v2.prompt.next-prompt-after-idle"],
+    note: "Checked after a cancelled turn (needs --cancel-prompt); that the next turn builds on the session's context is not judged.",
   },
   {
     id: "prompt-lifecycle#updates-name-the-session",
@@ -190,7 +198,7 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 161,
     keyword: "implied",
     says: "The agent reports a prompt's output as session/update notifications carrying the prompted session's id.",
-    gap: "The v1 requirement agent.session-matching.updates-carry-session-id checks this once a v2 scenario records it.",
+    checkedBy: ["agent.session-matching.updates-carry-session-id"],
   },
   {
     id: "prompt-lifecycle#session-update-shape",
@@ -218,7 +226,8 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 408,
     keyword: "implied",
     says: "When a tool finishes the agent reports its final status (completed or failed) with any content.",
-    gap: "For every tool call reported in_progress in a turn that ends end_turn, expect a later completed or failed status.",
+    checkedBy: ["agent.v2.prompt.final-tool-status"],
+    note: "Judged only in turns that end end_turn, at the idle state_update: a tool still in_progress then fails (a background tool that finishes later is the kit's position to fault); that content comes with the final status is not judged.",
   },
   {
     id: "prompt-lifecycle#tools-may-use-client",
@@ -245,7 +254,7 @@ export const AGENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 446,
     keyword: "implied",
     says: "The cancelled stop reason means the client cancelled the work.",
-    gap: "Fail an idle stopReason cancelled in a turn the client never cancelled (the v1 requirement agent.prompt.cancelled-only-when-cancelled judges v1's prompt response).",
+    checkedBy: ["agent.v2.prompt.cancelled-only-when-cancelled"],
   },
   {
     id: "prompt-lifecycle#cancel-gets-no-reply",

@@ -9,6 +9,7 @@ import { checkFrameProblems, recordRequestDeadlines, recordWireFrameChecks } fro
 import type { V2RunRecord } from "./v2-run-record.js";
 import { recordRemovedSurfaceChecks } from "./removed-surface-checks.js";
 import { recordTurnChecks } from "./turn-checks.js";
+import { recordTurnOutcomeChecks } from "./turn-outcome-checks.js";
 import { recordCustomValueChecks } from "./custom-value-checks.js";
 import { recordExtensionNameChecks } from "../extension-names.js";
 
@@ -26,6 +27,8 @@ export const GENERIC_AGENT_V2_REQUIREMENTS = [
   "agent.v2.prompt.running-before-output",
   "agent.v2.prompt.ends-idle-with-stop-reason",
   "agent.v2.prompt.message-ids-distinct",
+  "agent.v2.prompt.cancelled-only-when-cancelled",
+  "agent.v2.prompt.final-tool-status",
   "agent.v2.capabilities.no-client-fs-terminal",
   "agent.v2.schema.no-removed-updates",
   "agent.v2.extensibility.custom-values-prefixed",
@@ -66,6 +69,7 @@ export function recordV2GenericChecks(agent: V2RunRecord): void {
   );
   recordRequestDeadlines(agent);
   recordTurnChecks(agent);
+  recordTurnOutcomeChecks(agent);
   recordRemovedSurfaceChecks(agent);
   if (agent.schemaVersion === 2) {
     recordCustomValueChecks(agent);

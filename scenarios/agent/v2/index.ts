@@ -24,6 +24,8 @@ import { promptTurnV2Scenario } from "./prompt-turn.js";
 import { cleanupV2Scenario, framingV2Scenario } from "./transport.js";
 import { toolOutputV2Scenario } from "./tool-output.js";
 import { permissionOutcomesV2Scenario } from "./permission.js";
+import { heldPermissionV2Scenario } from "./permission-hold.js";
+import { cancelWhileAskingV2Scenario } from "./permission-cancel.js";
 import { sessionConfigV2Scenario } from "./session-config.js";
 import { sessionListV2Scenario } from "./session-list.js";
 import { sessionResumeV2Scenario } from "./session-resume.js";
@@ -38,6 +40,8 @@ export const AGENT_V2_SCENARIOS: readonly Scenario[] = [
   cleanupV2Scenario,
   toolOutputV2Scenario,
   permissionOutcomesV2Scenario,
+  heldPermissionV2Scenario,
+  cancelWhileAskingV2Scenario,
   sessionResumeV2Scenario,
   sessionListV2Scenario,
   sessionConfigV2Scenario,

@@ -13,7 +13,7 @@ import { advertisedModes, type KitElicitation } from "../serve-elicitation.js";
  * How the kit answers session/request_permission in this scenario; `unknown` answers with a
  * custom outcome the agent cannot understand (tool-calls.mdx: it must not read it as approval).
  */
-export type PermissionPlan = "allow" | "reject" | "unknown";
+export type PermissionPlan = "allow" | "reject" | "unknown" | "cancelled";
 
 /** The custom outcome the kit answers with under the `unknown` plan. */
 export const UNKNOWN_PERMISSION_OUTCOME = "_acp_conformance_unknown";
@@ -44,10 +44,25 @@ export class KitClientV2Answers {
   /** Every request the agent sent the kit, in order. */
   readonly requests: Array<IncomingMessage & { message: { kind: "request" } }> = [];
 
+  /**
+   * When set, the kit waits for it before answering a permission request (a user slow to decide),
+   * so a scenario can watch what the agent reports while the answer is pending.
+   */
+  holdPermission: ((request: IncomingMessage) => Promise<void>) | undefined;
+
   answer(
     request: IncomingMessage & { message: { kind: "request" } },
   ): ReplyToTarget | Promise<ReplyToTarget> {
     this.requests.push(request);
+    const hold = this.holdPermission;
+    if (hold && request.message.method === "session/request_permission")
+      return hold(request).then(() => this.reply(request));
+    return this.reply(request);
+  }
+
+  private reply(
+    request: IncomingMessage & { message: { kind: "request" } },
+  ): ReplyToTarget | Promise<ReplyToTarget> {
     const { method, params } = request.message;
     if (method === "elicitation/create") {
       const mode = (params as { mode?: unknown } | undefined)?.mode;
@@ -63,6 +78,7 @@ export class KitClientV2Answers {
     }
     if (method !== "session/request_permission")
       return { error: { code: -32601, message: `Method not found: ${method}` } };
+    if (this.permission === "cancelled") return { result: { outcome: { outcome: "cancelled" } } };
     if (this.permission === "unknown")
       return { result: { outcome: { outcome: UNKNOWN_PERMISSION_OUTCOME } } };
     const options =

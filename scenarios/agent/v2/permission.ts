@@ -25,7 +25,7 @@ const PERMISSION_REQUIREMENTS = [
   "agent.v2.permission.option-ids-unique",
 ] as const satisfies readonly RequirementId[];
 
-const isPermissionRequest = (incoming: IncomingMessage) =>
+export const isPermissionRequest = (incoming: IncomingMessage) =>
   incoming.message.kind === "request" && incoming.message.method === "session/request_permission";
 
 const paramsOf = (incoming: IncomingMessage) =>
@@ -35,7 +35,7 @@ const paramsOf = (incoming: IncomingMessage) =>
   >;
 
 /** The tool call a permission request is about: its tool_call subject, or a command subject's toolCallId. */
-function toolCallOf(request: IncomingMessage): string | undefined {
+export function toolCallOf(request: IncomingMessage): string | undefined {
   const subject = (paramsOf(request).subject ?? {}) as Record<string, unknown>;
   const id =
     subject.type === "tool_call"

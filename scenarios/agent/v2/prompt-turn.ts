@@ -7,7 +7,8 @@
 import type { Scenario } from "../../../kit/scenario.js";
 import { describeOutcome, excerptAround } from "../evidence.js";
 import { AgentV2UnderTest } from "./driver.js";
-import { isState } from "./turn-updates.js";
+import { isSessionUpdate, updateSessionId } from "../session-updates.js";
+import { isState, updateOf } from "./turn-updates.js";
 
 const REMOVED_METHODS = ["session/load", "session/set_mode", "authenticate"] as const;
 
@@ -34,6 +35,34 @@ async function checkRemovedMethods(agent: AgentV2UnderTest, sessionId: string): 
     verdict: "pass",
     message: `${REMOVED_METHODS.join(", ")} each answered -32601`,
   });
+}
+
+/** v1's agent.session-matching.updates-carry-session-id: this scenario's one session is the only one that may be named. */
+function checkUpdatesNameTheSession(agent: AgentV2UnderTest, sessionId: string): void {
+  const during = agent.turns.flatMap((turn) =>
+    agent.connection.received.filter(
+      (incoming) =>
+        incoming.seq > turn.request.seq &&
+        incoming.seq < turn.endSeq &&
+        isSessionUpdate(incoming) &&
+        // Which session a command list names is agent.session-matching.commands-for-created-session's to judge.
+        updateOf(incoming).sessionUpdate !== "available_commands_update",
+    ),
+  );
+  const foreign = during.find((incoming) => updateSessionId(incoming) !== sessionId);
+  if (foreign)
+    agent.context.check({
+      requirement: "agent.session-matching.updates-carry-session-id",
+      verdict: "fail",
+      message: `a session/update during the turn named session ${JSON.stringify(updateSessionId(foreign))}, not the prompted ${sessionId} (the only session of this connection)`,
+      evidence: { transcript: excerptAround(agent.transcript, foreign.seq) },
+    });
+  else if (during.length > 0)
+    agent.context.check({
+      requirement: "agent.session-matching.updates-carry-session-id",
+      verdict: "pass",
+      message: `all ${during.length} session/update notifications during the turns named the prompted session`,
+    });
 }
 
 async function checkBaseline(agent: AgentV2UnderTest, sessionId: string, advertised: boolean): Promise<void> {
@@ -123,6 +152,9 @@ export const promptTurnV2Scenario: Scenario = {
     "agent.v2.prompt.running-before-output",
     "agent.v2.prompt.ends-idle-with-stop-reason",
     "agent.v2.prompt.message-ids-distinct",
+    "agent.v2.prompt.cancelled-only-when-cancelled",
+    "agent.v2.prompt.final-tool-status",
+    "agent.session-matching.updates-carry-session-id",
     "agent.v2.jsonrpc.removed-methods-not-found",
     "agent.v2.capabilities.session-baseline",
     "agent.v2.capabilities.resume-reports-state",
@@ -134,6 +166,7 @@ export const promptTurnV2Scenario: Scenario = {
     const { prompt, permissionPrompt } = context.options.prompts;
     if (prompt !== undefined) await agent.prompt(sessionId, prompt);
     await agent.prompt(sessionId, permissionPrompt ?? prompt ?? "Say hello.");
+    checkUpdatesNameTheSession(agent, sessionId);
     await checkRemovedMethods(agent, sessionId);
     const session = (result.capabilities as { session?: unknown } | undefined)?.session;
     await checkBaseline(agent, sessionId, session !== undefined && session !== null);
