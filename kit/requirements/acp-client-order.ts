@@ -120,9 +120,10 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
   client({
     id: "client.extensibility.no-custom-root-fields",
     title:
-      "no property the v1 schema does not define at the root of the client's params and results (custom data goes in _meta)",
+      "no property the schema of the version in use does not define at the root of the client's params and results (custom data goes in _meta)",
     area: "extensibility",
     level: "must",
+    versions: [1, 2], // on a v2 connection against the v2 schema: recorded by scenarios/client/v2/generic-checks-v2.ts
     cite: `${EXTENSIBILITY}#the-_meta-field`,
     rationale:
       "Implementations MUST NOT add custom fields at the root of a type that is part of the specification; the pinned schema does not close its objects, so the kit compares each root with the properties its definition lists.",
@@ -132,6 +133,7 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
     title: "every method the client sends is an ACP method or starts with an underscore",
     area: "extensibility",
     level: "should",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/generic-checks-v2.ts
     position: true,
     cite: `${EXTENSIBILITY}#custom-requests`,
     rationale:
@@ -142,6 +144,7 @@ export const ACP_CLIENT_ORDER_REQUIREMENTS = [
     title: "traceparent, tracestate and baggage in the client's _meta carry W3C trace context",
     area: "extensibility",
     level: "should",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/generic-checks-v2.ts
     cite: `${EXTENSIBILITY}#the-_meta-field`,
     rationale:
       "The root _meta keys traceparent, tracestate and baggage SHOULD be kept for W3C trace context; the kit checks the shape of each one the client sends (a client that sends none has nothing to get wrong).",

@@ -216,6 +216,10 @@ export const CLIENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pa
     line: 705,
     keyword: "implied",
     says: "On stdio a line may be a batch: the client replies to no notification in it and answers invalid entries with -32600 each, and batches no lifecycle message.",
-    gap: "The kit's agent sends a batch of a permission request, a session/update and 1; expect an array with the answer and one -32600 of id null.",
+    checkedBy: [
+      "client.v2.jsonrpc.batch-notifications-unanswered",
+      "client.v2.jsonrpc.batch-invalid-entry-error",
+      "client.v2.jsonrpc.no-lifecycle-batching",
+    ],
   },
 ];

@@ -47,7 +47,7 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 132,
     keyword: "implied",
     says: "session/request_permission is a client baseline method: every client answers it.",
-    gap: "The kit's agent sends session/request_permission during a turn; expect a valid RequestPermissionResponse (the v1 requirement client.permission.valid-answer once a v2 scenario records it).",
+    checkedBy: ["client.v2.permission.valid-outcome", "client.jsonrpc.every-request-answered-once"],
   },
   {
     id: "overview#elicitation-gated",
@@ -56,7 +56,7 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 142,
     keyword: "implied",
     says: "elicitation/create is optional and needs the matching elicitation mode capability.",
-    gap: "The kit's agent sends elicitation/create to a client that advertised no elicitation; expect -32602 (as elicitation#unadvertised-mode-refused).",
+    checkedBy: ["client.v2.capabilities.elicitation-mode-refused"],
   },
   {
     id: "overview#notifications-accepted",
@@ -74,7 +74,8 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 176,
     keyword: "MUST",
     says: "Every file path the client sends (cwd, additionalDirectories, an MCP server command, a list filter) is absolute.",
-    gap: "The v1 requirements client.schema.absolute-paths and client.capabilities.roots-absolute check this once a v2 scenario records them.",
+    checkedBy: ["client.schema.absolute-paths", "client.v2.schema.mcp-server-shape"],
+    note: "The cwd and a stdio MCP server's command are checked on the v2 wire; additionalDirectories and session/list's cwd filter (v1's client.capabilities.roots-absolute and list-cwd-absolute) are not yet recorded by a v2 scenario.",
   },
   {
     id: "overview#error-envelope",
@@ -121,7 +122,10 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 191,
     keyword: "implied",
     says: "Where a field has a fallback, _-prefixed values are extensions and unknown non-underscore values are future ACP variants; the client accepts both.",
-    gap: "The kit's agent ends a turn with stopReason _kit_stop and sends a tool call of kind future_kind; expect the client to finish the turn without error.",
+    checkedBy: [
+      "client.v2.extensibility.survives-unknown-values",
+      "client.v2.prompt.ends-turn-on-every-stop-reason",
+    ],
   },
   {
     id: "overview#response-matched-by-id",

@@ -96,7 +96,7 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 49,
     keyword: "implied",
     says: "The agent may send a batch array on one line; the client handles each entry as if it came alone.",
-    gap: "The kit's agent sends a session/update and a session/request_permission in one batch line; expect the update kept and the permission request answered.",
+    checkedBy: ["client.v2.jsonrpc.batch-accepted"],
   },
   {
     id: "transports#empty-batch-invalid",
@@ -105,7 +105,7 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 57,
     keyword: "MUST",
     says: "An empty batch array gets one Invalid Request error (-32600) with id null, not an array.",
-    gap: "The kit's agent writes [] after initialize; expect one error object with code -32600 and id null, and the client still working.",
+    checkedBy: ["client.v2.jsonrpc.empty-batch-invalid-request"],
   },
   {
     id: "transports#invalid-json-parse-error",
@@ -124,7 +124,7 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 62,
     keyword: "SHOULD",
     says: "The client answers a batch with one array holding a response for each request in it, in any order.",
-    gap: "The kit's agent sends two session/request_permission requests in one batch; expect one array line with two responses matched by id.",
+    checkedBy: ["client.v2.jsonrpc.batch-answered-as-array"],
   },
   {
     id: "transports#batch-no-notification-reply",
@@ -133,7 +133,7 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 66,
     keyword: "MUST NOT",
     says: "The client never replies to a notification, including one inside a batch.",
-    gap: "The kit's agent sends a batch of one permission request and one session/update; the response array holds only the request's answer.",
+    checkedBy: ["client.v2.jsonrpc.batch-notifications-unanswered"],
   },
   {
     id: "transports#all-notification-batch-silent",
@@ -142,7 +142,7 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 71,
     keyword: "MUST NOT",
     says: "A batch of notifications only gets nothing back, never an empty array.",
-    gap: "The kit's agent sends a batch of two session/update notifications; fail any [] or other line the client writes in reply.",
+    checkedBy: ["client.v2.jsonrpc.batch-notifications-unanswered"],
   },
   {
     id: "transports#invalid-entry-own-error",
@@ -151,7 +151,7 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 73,
     keyword: "implied",
     says: "An invalid entry of a non-empty batch gets its own -32600 error with id null; the rest of the batch is still handled.",
-    gap: "The kit's agent sends a batch of [1, a permission request]; expect an array with one -32600 error of id null and the permission's answer.",
+    checkedBy: ["client.v2.jsonrpc.batch-invalid-entry-error"],
   },
   {
     id: "transports#responses-matched-by-id",
@@ -169,7 +169,7 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 77,
     keyword: "SHOULD NOT",
     says: "The client does not batch initialize, auth/login, session/new, session/resume or session/prompt.",
-    gap: "Fail any batch array the client writes that holds initialize, auth/login, session/new, session/resume or session/prompt.",
+    checkedBy: ["client.v2.jsonrpc.no-lifecycle-batching"],
   },
   {
     id: "transports#custom-transports",

@@ -87,6 +87,12 @@ export class MockAgentV2Runtime {
   }
 
   async #onMessage(message: unknown): Promise<void> {
+    // A client's batch (transports.mdx#json-rpc-batch-messages): each entry as if it came alone.
+    // Its requests are answered one line each (a kit simplification); [] gets one -32600.
+    if (Array.isArray(message) && message.length > 0) {
+      await Promise.all(message.map((entry) => this.#onMessage(Array.isArray(entry) ? null : entry)));
+      return;
+    }
     if (typeof message !== "object" || message === null || Array.isArray(message)) {
       const error =
         message === undefined

@@ -8,7 +8,7 @@
  * with its reject option; and when the kit's cancel-while-asking hook names the run, the client
  * cancels with session/cancel and waits for idle `cancelled` as the confirmation.
  */
-import { referenceMcpServers } from "../turn-context.js";
+import { referenceMcpServers, traceMeta } from "../turn-context.js";
 import { SessionMessagesV2 } from "./client-messages-v2.js";
 
 type Frame = Record<string, unknown>;
@@ -90,7 +90,12 @@ export async function runV2Turn(
     idle = resolve;
   });
   // The response acknowledges the prompt; the turn is over only at idle (prompt-lifecycle.mdx#2-prompt-accepted).
-  await request("session/prompt", { sessionId, prompt: [{ type: "text", text: options.prompt }] });
+  // The prompt carries trace context, as v1's does (extensibility.mdx#the-_meta-field).
+  await request("session/prompt", {
+    sessionId,
+    prompt: [{ type: "text", text: options.prompt }],
+    _meta: traceMeta(),
+  });
   const stopReason = await ended;
   if (stopReason !== "end_turn") throw new Error(`the turn ended with ${stopReason}`);
   return messages.text;

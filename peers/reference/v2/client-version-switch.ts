@@ -18,6 +18,8 @@ export class VersionSwitch {
   #toV2: ((frame: Record<string, unknown>) => void) | undefined;
   #taken = false;
   #buffer = "";
+  /** While a batch is handled: the responses it gets, written together at its end. */
+  #batchAnswers: Record<string, unknown>[] | undefined;
   readonly #decoder = new StringDecoder("utf8"); // a character split across chunks stays whole
   readonly #stdin: Writable;
 
@@ -47,7 +49,10 @@ export class VersionSwitch {
   takeOver(): V2Wire {
     this.#taken = true;
     return {
-      send: (frame) => this.#stdin.write(`${JSON.stringify(frame)}\n`),
+      send: (frame) =>
+        this.#batchAnswers && !("method" in frame)
+          ? this.#batchAnswers.push(frame)
+          : this.#stdin.write(`${JSON.stringify(frame)}\n`),
       onFrame: (handler) => {
         this.#toV2 = handler;
       },
@@ -71,9 +76,30 @@ export class VersionSwitch {
         this.#error(-32700, "Parse error"); // JSON-RPC's answer to a line that is not JSON
         continue;
       }
-      if (typeof frame === "object" && frame !== null && !Array.isArray(frame))
+      if (Array.isArray(frame) && frame.length > 0) this.#batch(frame);
+      else if (typeof frame === "object" && frame !== null && !Array.isArray(frame))
         this.#toV2?.(frame as Record<string, unknown>);
-      else this.#error(-32600, "Invalid Request"); // JSON, but no message object
+      else this.#error(-32600, "Invalid Request"); // JSON, but no message object ([] included)
     }
+  }
+
+  /**
+   * A batch (transports.mdx#json-rpc-batch-messages): each entry handled as if it came alone,
+   * an entry that is no message object answered -32600 with id null, and the responses written
+   * as one array, or nothing when there are none (the turn answers requests at once, so every
+   * response is in by the end of the loop).
+   */
+  #batch(entries: unknown[]): void {
+    const answers: Record<string, unknown>[] = [];
+    this.#batchAnswers = answers;
+    try {
+      for (const entry of entries)
+        if (typeof entry === "object" && entry !== null && !Array.isArray(entry))
+          this.#toV2?.(entry as Record<string, unknown>);
+        else answers.push({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request" } });
+    } finally {
+      this.#batchAnswers = undefined;
+    }
+    if (answers.length > 0) this.#stdin.write(`${JSON.stringify(answers)}\n`);
   }
 }

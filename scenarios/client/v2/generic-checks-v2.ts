@@ -16,6 +16,15 @@ import {
   recordCapabilityGatingV2Checks,
 } from "./capability-gating-checks.js";
 import { recordMcpServerV2Checks } from "./mcp-server-checks.js";
+import { flattenBatches, recordLifecycleBatchingCheck } from "./batch-wire.js";
+import { extensionChecks } from "../extension-checks.js";
+
+/** v1's extensibility checks, which a v2 run records against the v2 schema (not through v1's generic checks). */
+const EXTENSION_REQUIREMENTS = [
+  "client.extensibility.no-custom-root-fields",
+  "client.extensibility.custom-methods-prefixed",
+  "client.extensibility.trace-context-shape",
+] as const satisfies readonly RequirementId[];
 
 export const GENERIC_CLIENT_V2_CHECK_REQUIREMENTS = [
   "client.framing.writes-only-jsonrpc",
@@ -37,19 +46,23 @@ export const GENERIC_CLIENT_V2_CHECK_REQUIREMENTS = [
   "client.schema.absolute-paths",
   ...CAPABILITY_GATING_V2_REQUIREMENTS,
   "client.v2.schema.mcp-server-shape",
+  "client.v2.jsonrpc.no-lifecycle-batching",
+  ...EXTENSION_REQUIREMENTS,
 ] as const satisfies readonly RequirementId[];
 
 /** Methods v2 removed or renamed, which a v2 client no longer sends (migration.mdx#method-changes). */
 const REMOVED_METHODS = ["session/load", "session/set_mode", "authenticate", "logout"];
 
-/** The context, recording only the checks of requirements the v2 profile reports. */
+/** The context, recording only the checks of requirements the v2 profile reports (and judges as v1 does). */
 function v2Only(context: ScenarioContext): ScenarioContext {
+  const ownV2 = new Set<string>(EXTENSION_REQUIREMENTS);
   return new Proxy(context, {
     get(target, key) {
       if (key === "check")
         return (input: Parameters<ScenarioContext["check"]>[0]) => {
           const requirement = findRequirement(input.requirement);
-          if (requirement && requirementVersions(requirement).includes(2)) target.check(input);
+          if (requirement && requirementVersions(requirement).includes(2) && !ownV2.has(input.requirement))
+            target.check(input);
         };
       const value = Reflect.get(target, key);
       return typeof value === "function" ? value.bind(target) : value;
@@ -63,16 +76,20 @@ function v2Only(context: ScenarioContext): ScenarioContext {
  */
 export function recordGenericClientV2Checks(
   context: ScenarioContext,
-  run: ClientRun,
+  asRead: ClientRun,
   options: { answeredV1?: boolean } = {},
 ): void {
-  const received = run.events.filter((event) => event.kind === "received").length;
+  const received = asRead.events.filter((event) => event.kind === "received").length;
   if (received === 0) return;
+  if (!options.answeredV1) recordLifecycleBatchingCheck(context, asRead);
+  // v2 allows batches, so v1's checks read each entry as a message; a v1 connection has none.
+  const run = options.answeredV1 ? asRead : flattenBatches(asRead);
   recordGenericClientChecks(v2Only(context), run);
   const calls = clientCalls(readTimeline(run));
   const initialize = asObject(calls.find((call) => call.method === "initialize")?.params);
   if (initialize) recordInitializeChecks(context, initialize);
   if (options.answeredV1) return;
+  for (const check of extensionChecks(readTimeline(run), 2)) context.check(check);
   recordCapabilityGatingV2Checks(context, run);
   recordMcpServerV2Checks(context, run);
   const schema = frameProblems(run, AcpSchema.load(2)).schema;
