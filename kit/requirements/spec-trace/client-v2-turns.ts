@@ -48,7 +48,8 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 119,
     keyword: "implied",
     says: "The agent's user_message (or its chunks) is the source of truth for the user message's messageId.",
-    gap: "The kit's agent acknowledges the prompt with a user_message whose content differs from what was sent; expect the client to keep working (where its output shows history, it shows the agent's version).",
+    checkedBy: ["client.v2.prompt.accepts-agent-user-message"],
+    note: "Only that the client keeps working after the agent's differing user_message for the acknowledged messageId; which version a client shows of its history is not judged.",
   },
   {
     id: "prompt-lifecycle#every-update-variant-survived",
@@ -186,7 +187,7 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 516,
     keyword: "SHOULD",
     says: "The client still accepts tool call updates received after sending session/cancel.",
-    gap: "The v1 requirement client.prompt.updates-after-cancel checks this once a v2 scenario records it.",
+    checkedBy: ["client.prompt.updates-after-cancel"],
   },
   {
     id: "prompt-lifecycle#updates-attributed-by-session",

@@ -16,6 +16,7 @@ import { withheldCapabilitiesV2Scenario } from "./withheld-capabilities.js";
 import { jsonrpcRobustnessV2Scenario } from "./jsonrpc-robustness.js";
 import { crlfV2Scenario, splitFramesV2Scenario, stderrFloodV2Scenario } from "./framing.js";
 import { updateVariantsV2Scenario } from "./update-variants-v2.js";
+import { commandsAfterSessionNewV2Scenario } from "./commands-after-session-new.js";
 
 export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   promptTurnV2Scenario,
@@ -29,6 +30,7 @@ export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   crlfV2Scenario,
   stderrFloodV2Scenario,
   updateVariantsV2Scenario,
+  commandsAfterSessionNewV2Scenario,
 ];
 
 export const GENERIC_CLIENT_V2_REQUIREMENTS: readonly RequirementId[] = GENERIC_CLIENT_V2_CHECK_REQUIREMENTS;
