@@ -30,7 +30,7 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 99,
     keyword: "MUST",
     says: "The client restricts its prompt's content to the agent's prompt capabilities: image, audio and resource blocks only when session.prompt advertises them.",
-    gap: "The v1 requirements client.capabilities.no-unadvertised-image, -audio and -embedded-context check this once a v2 scenario records them, reading the markers under session.prompt.",
+    checkedBy: ["client.v2.capabilities.no-unadvertised-prompt-content"],
   },
   {
     id: "prompt-lifecycle#turn-not-ended-by-response",
@@ -140,7 +140,7 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 442,
     keyword: "implied",
     says: "The client sends the next prompt on a session only after the agent reported idle.",
-    gap: "Fail a second session/prompt on a session before the kit's agent sent idle for the first (the v1 requirement client.prompt.one-prompt-at-a-time judges the same from the response).",
+    checkedBy: ["client.v2.prompt.one-prompt-at-a-time"],
   },
   {
     id: "prompt-lifecycle#cancel-notification",

@@ -16,6 +16,7 @@ import {
   recordCapabilityGatingV2Checks,
 } from "./capability-gating-checks.js";
 import { recordMcpServerV2Checks } from "./mcp-server-checks.js";
+import { recordOnePromptAtATime } from "./one-prompt-checks.js";
 
 export const GENERIC_CLIENT_V2_CHECK_REQUIREMENTS = [
   "client.framing.writes-only-jsonrpc",
@@ -37,6 +38,7 @@ export const GENERIC_CLIENT_V2_CHECK_REQUIREMENTS = [
   "client.schema.absolute-paths",
   ...CAPABILITY_GATING_V2_REQUIREMENTS,
   "client.v2.schema.mcp-server-shape",
+  "client.v2.prompt.one-prompt-at-a-time",
 ] as const satisfies readonly RequirementId[];
 
 /** Methods v2 removed or renamed, which a v2 client no longer sends (migration.mdx#method-changes). */
@@ -75,6 +77,7 @@ export function recordGenericClientV2Checks(
   if (options.answeredV1) return;
   recordCapabilityGatingV2Checks(context, run);
   recordMcpServerV2Checks(context, run);
+  recordOnePromptAtATime(context, run);
   const schema = frameProblems(run, AcpSchema.load(2)).schema;
   context.check(
     schema.length > 0
