@@ -56,6 +56,7 @@ export class MockAgentV2Runtime {
   readonly #userMessageIds = new WeakMap<Turn, string>();
   #counter = 0;
   #sessionsCreated = 0;
+  #loggedIn = false; // by auth/login, when the script's `requireAuth` gates session/new
 
   constructor(script: AgentScript, wire: PeerWire) {
     this.#script = script;
@@ -142,10 +143,20 @@ export class MockAgentV2Runtime {
       case "auth/login":
       case "auth/logout":
         // Served only when advertised (initialization.mdx: omitted or empty authMethods means neither method).
-        return answer.authMethods?.length
-          ? { result: {} }
-          : { error: { code: -32601, message: `Method not found: ${method}` } };
+        if (!answer.authMethods?.length)
+          return { error: { code: -32601, message: `Method not found: ${method}` } };
+        if (method === "auth/login" && this.#script.requireAuth) {
+          if (!this.#script.requireAuth.includes(String(params.methodId)))
+            return {
+              error: { code: -32602, message: `Invalid params: methodId ${String(params.methodId)}` },
+            };
+          this.#loggedIn = true;
+        }
+        return { result: {} };
       case "session/new": {
+        // `requireAuth`: auth_required until auth/login names one of its method ids (authentication.mdx).
+        if (this.#script.requireAuth?.length && !this.#loggedIn)
+          return { error: { code: -32000, message: "Authentication required" } };
         if (typeof params.cwd !== "string" || !isAbsolute(params.cwd))
           return { error: { code: -32602, message: "Invalid params: cwd must be an absolute path" } };
         const sessionId = this.#script.sessionIds?.[this.#sessionsCreated++] ?? this.#id("session");
@@ -200,13 +211,7 @@ export class MockAgentV2Runtime {
   }
 
   async #runAction(turn: Turn, action: AgentAction, honour: boolean): Promise<TurnEnd | undefined> {
-    if ("update" in action && JSON.stringify(action.update).includes("{{userMessageId}}"))
-      action = {
-        update: JSON.parse(
-          JSON.stringify(action.update).replaceAll("{{userMessageId}}", this.#userMessageIds.get(turn) ?? ""),
-        ),
-      };
-    const asUpdate = v2UpdateForAction(action, (prefix) => this.#id(prefix));
+    const asUpdate = v2UpdateForAction(action, (prefix) => this.#id(prefix), this.#userMessageIds.get(turn));
     if (asUpdate) this.#update(asUpdate.sessionId ?? turn.sessionId, asUpdate.body);
     else if ("requestPermission" in action) await this.#requestPermission(turn, action.requestPermission);
     else if ("ifPermission" in action) {

@@ -102,7 +102,13 @@ export function recordGenericClientV2Checks(
         ? `on a v2 connection the client sent ${removed[0]!.method}, which v2 removed`
         : `${calls.length} message(s) from the client, none of a method v2 removed`,
   });
-  // The kit's v2 agent advertises no authMethods unless its script does (none of the v2 scenarios' do).
+  // The kit's v2 agent advertises no authMethods unless its script does (login-when-required.ts's does: not judged there).
+  const answer = readTimeline(run).entries.find(
+    (entry) =>
+      entry.from === "agent" && entry.answers?.method === "initialize" && entry.message.kind === "response",
+  );
+  const result = answer?.message.kind === "response" ? asObject(answer.message.result) : undefined;
+  if (Array.isArray(result?.authMethods) && result.authMethods.length > 0) return;
   const login = calls.filter((call) => call.method === "auth/login" || call.method === "auth/logout");
   context.check({
     requirement: "client.v2.initialization.no-auth-without-methods",
