@@ -59,6 +59,7 @@ export const ACP_CLIENT_CANCELLATION_REQUIREMENTS = [
   }),
   client({
     id: "client.prompt.updates-after-cancel",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/cancellation.ts
     title:
       "after the client's session/cancel, a tool_call_update and the cancelled stop reason are taken without a hang or a crash",
     area: "prompt",

@@ -17,7 +17,9 @@ const SURVIVED =
   "The spec defines this update for the agent to send and gives the client no keyword; the kit takes the position that a client must keep working, answer the agent and finish its turn after it.";
 
 /** A stable update variant the client must keep working after (a should and the kit's position). */
-const survives = <const R extends Pick<Requirement, "id" | "title" | "cite">>(requirement: R) => ({
+const survives = <const R extends Pick<Requirement, "id" | "title" | "cite" | "versions">>(
+  requirement: R,
+) => ({
   protocol: "acp" as const,
   side: "client" as const,
   area: "events" as const,
@@ -61,6 +63,7 @@ export const ACP_CLIENT_UPDATE_REQUIREMENTS = [
     side: "client",
     area: "events",
     id: "client.events.survives-config-update",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/update-variants-v2.ts
     title:
       "keeps working after a config_option_update whose options have no category, a _-prefixed category and one it cannot know",
     level: "must",
@@ -72,6 +75,7 @@ export const ACP_CLIENT_UPDATE_REQUIREMENTS = [
     side: "client",
     area: "events",
     id: "client.events.ignores-unknown-config-type",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/update-variants-v2.ts
     title: "keeps working after a config option of a type it does not know, and never sets that option",
     level: "should",
     cite: `${CONFIG_OPTIONS}#default-values-and-graceful-degradation`,
@@ -79,6 +83,7 @@ export const ACP_CLIENT_UPDATE_REQUIREMENTS = [
   },
   survives({
     id: "client.events.survives-session-info-update",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/update-variants-v2.ts
     title: "keeps working after session_info_update with a title, with only updatedAt, and with title null",
     cite: "schema/v1/schema.json#/$defs/SessionInfoUpdate",
   }),
@@ -89,6 +94,7 @@ export const ACP_CLIENT_UPDATE_REQUIREMENTS = [
   }),
   survives({
     id: "client.events.survives-commands-update",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/commands-after-session-new.ts
     title:
       "keeps working after an available_commands_update sent right after the session/new answer, before any prompt",
     cite: "docs/protocol/v1/slash-commands.mdx#advertising-commands",

@@ -63,6 +63,17 @@ export const ACP_CLIENT_V2_INITIALIZATION_REQUIREMENTS = [
     cite: `${V2}/initialization.mdx`,
   }),
   client({
+    id: "client.v2.initialization.logs-in-when-required",
+    title:
+      "after session/new is answered -32000 (auth_required), the client calls auth/login with an advertised method of type agent before it calls session/new again",
+    area: "initialization",
+    level: "should",
+    position: true,
+    cite: `${V2}/authentication.mdx`,
+    rationale:
+      "As in v1 (client.initialization.authenticates-when-required, with authenticate): the docs describe the client logging in when the agent requires it, without a keyword; asking again unauthenticated only gets the same error. A client that needs a person to log in (it never asks again) is not tested.",
+  }),
+  client({
     id: "client.v2.initialization.answered-1",
     title:
       "a client that asked for 2 and is answered protocolVersion 1 either closes the connection or speaks v1 on it to the end: v1 payloads, and a turn that ends at the prompt's response",

@@ -48,6 +48,28 @@ export const ACP_CLIENT_V2_PROMPT_REQUIREMENTS = [
     rationale:
       "The spec defines message updates as upserts (content replaces what chunks accumulated) and tells clients to implement them, without a keyword; the kit can only judge what the client prints, so a client that prints both versions (a streaming transcript) is not tested rather than failed.",
   }),
+  client({
+    id: "client.v2.prompt.accepts-agent-user-message",
+    title:
+      "keeps working after the agent sends a user_message for the acknowledged prompt's messageId whose content differs from what the client sent (the agent's copy replaces it)",
+    area: "prompt",
+    level: "should",
+    position: true,
+    cite: `${LIFECYCLE}#2-prompt-accepted`,
+    rationale:
+      "The spec makes the agent's user_message the source of truth for the user message and its updates upserts by messageId, without a keyword for the client; the kit takes the position that a client must take the agent's version (an expanded or rewritten prompt) and keep working. What a client shows of its history is not judged.",
+  }),
+  client({
+    id: "client.v2.prompt.one-prompt-at-a-time",
+    title:
+      "no second session/prompt on a session before the agent's idle state_update ended the turn of the previous one (a prompt refused with an error starts no turn)",
+    area: "prompt",
+    level: "should",
+    position: true,
+    cite: `${LIFECYCLE}#6-continue-conversation`,
+    rationale:
+      "As in v1 (client.prompt.one-prompt-at-a-time), the spec describes the next prompt as following the end of the turn, without a keyword; in v2 the turn ends at the idle state_update, not at the prompt's response.",
+  }),
 ] as const satisfies readonly Requirement[];
 
 export const ACP_CLIENT_V2_CANCELLATION_REQUIREMENTS = [

@@ -125,6 +125,7 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
           cwd: options.cwd ?? process.cwd(),
           prompt: options.prompt,
           capabilities: (init as { capabilities?: unknown }).capabilities, // v2's name for the agent's capabilities
+          authMethods: (init as { authMethods?: unknown }).authMethods,
         });
       if (init.protocolVersion !== acp.PROTOCOL_VERSION)
         throw new Error(

@@ -190,7 +190,7 @@ export const CLIENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>
     line: 182,
     keyword: "implied",
     says: "When the agent requires authentication (auth_required), the client logs in with an advertised method before asking again.",
-    gap: "The kit's agent answers the first session/new with auth_required; expect auth/login with its agent method, then session/new again (the v1 requirement client.initialization.authenticates-when-required judges the same with authenticate).",
+    checkedBy: ["client.v2.initialization.logs-in-when-required"],
   },
   {
     id: "authentication#terminal-login-procedure",

@@ -30,7 +30,7 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 99,
     keyword: "MUST",
     says: "The client restricts its prompt's content to the agent's prompt capabilities: image, audio and resource blocks only when session.prompt advertises them.",
-    gap: "The v1 requirements client.capabilities.no-unadvertised-image, -audio and -embedded-context check this once a v2 scenario records them, reading the markers under session.prompt.",
+    checkedBy: ["client.v2.capabilities.no-unadvertised-prompt-content"],
   },
   {
     id: "prompt-lifecycle#turn-not-ended-by-response",
@@ -48,7 +48,8 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 119,
     keyword: "implied",
     says: "The agent's user_message (or its chunks) is the source of truth for the user message's messageId.",
-    gap: "The kit's agent acknowledges the prompt with a user_message whose content differs from what was sent; expect the client to keep working (where its output shows history, it shows the agent's version).",
+    checkedBy: ["client.v2.prompt.accepts-agent-user-message"],
+    note: "Only that the client keeps working after the agent's differing user_message for the acknowledged messageId; which version a client shows of its history is not judged.",
   },
   {
     id: "prompt-lifecycle#every-update-variant-survived",
@@ -139,7 +140,7 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 442,
     keyword: "implied",
     says: "The client sends the next prompt on a session only after the agent reported idle.",
-    gap: "Fail a second session/prompt on a session before the kit's agent sent idle for the first (the v1 requirement client.prompt.one-prompt-at-a-time judges the same from the response).",
+    checkedBy: ["client.v2.prompt.one-prompt-at-a-time"],
   },
   {
     id: "prompt-lifecycle#cancel-notification",
@@ -186,7 +187,7 @@ export const CLIENT_V2_TURN_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 516,
     keyword: "SHOULD",
     says: "The client still accepts tool call updates received after sending session/cancel.",
-    gap: "The v1 requirement client.prompt.updates-after-cancel checks this once a v2 scenario records it.",
+    checkedBy: ["client.prompt.updates-after-cancel"],
   },
   {
     id: "prompt-lifecycle#updates-attributed-by-session",

@@ -8,13 +8,15 @@
  * idle `cancelled`. The methods v2 removed (session/load, session/set_mode, authenticate, fs and
  * terminal) are unknown methods here. A script's raw `request` (its answer logged as a response
  * event, "{{sessionId}}" in its params the turn's session), `cancelRequest` and `requestsAtOnce`
- * work as in v1.
+ * work as in v1, and so do `sessionNewUpdates`; "{{userMessageId}}" in a raw `update` names the
+ * messageId the turn's acknowledgment gave the user message.
  */
 import { isAbsolute } from "node:path";
 import type { Frame, PeerWire } from "../../peer-wire.js";
 import type { AgentAction, AgentScript, CommonAction } from "../../script-types.js";
 import { ClientRequests, classifyOutcome, type Turn } from "../client-requests.js";
 import { RequestControl } from "../request-control.js";
+import { answerSessionNewWithUpdates } from "../session-new-updates.js";
 import { actionsForPrompt, runScriptedTurn } from "../scripted-turn.js";
 import { v2UpdateForAction } from "./updates-v2.js";
 
@@ -50,8 +52,11 @@ export class MockAgentV2Runtime {
   readonly #sessions = new Map<string, { cwd: string; turn?: Turn; queue: Promise<void> }>();
   readonly #usedRules = new Set<number>();
   readonly #inFlight = new Set<Promise<void>>();
+  /** The messageId each turn's acknowledgment gave the user message. */
+  readonly #userMessageIds = new WeakMap<Turn, string>();
   #counter = 0;
   #sessionsCreated = 0;
+  #loggedIn = false; // by auth/login, when the script's `requireAuth` gates session/new
 
   constructor(script: AgentScript, wire: PeerWire) {
     this.#script = script;
@@ -116,7 +121,11 @@ export class MockAgentV2Runtime {
       return;
     }
     if (frame.method === "session/prompt") return this.#prompt(params, frame.id);
-    this.#wire.send({ jsonrpc: "2.0", id: frame.id, ...(await this.#answer(frame.method, params)) });
+    const reply = await this.#answer(frame.method, params);
+    const created = "result" in reply && frame.method === "session/new";
+    if (created && answerSessionNewWithUpdates(this.#wire, this.#script, frame.id, reply.result as never))
+      return;
+    this.#wire.send({ jsonrpc: "2.0", id: frame.id, ...reply });
   }
 
   async #answer(method: string, params: Record<string, unknown>): Promise<Reply> {
@@ -140,10 +149,20 @@ export class MockAgentV2Runtime {
       case "auth/login":
       case "auth/logout":
         // Served only when advertised (initialization.mdx: omitted or empty authMethods means neither method).
-        return answer.authMethods?.length
-          ? { result: {} }
-          : { error: { code: -32601, message: `Method not found: ${method}` } };
+        if (!answer.authMethods?.length)
+          return { error: { code: -32601, message: `Method not found: ${method}` } };
+        if (method === "auth/login" && this.#script.requireAuth) {
+          if (!this.#script.requireAuth.includes(String(params.methodId)))
+            return {
+              error: { code: -32602, message: `Invalid params: methodId ${String(params.methodId)}` },
+            };
+          this.#loggedIn = true;
+        }
+        return { result: {} };
       case "session/new": {
+        // `requireAuth`: auth_required until auth/login names one of its method ids (authentication.mdx).
+        if (this.#script.requireAuth?.length && !this.#loggedIn)
+          return { error: { code: -32000, message: "Authentication required" } };
         if (typeof params.cwd !== "string" || !isAbsolute(params.cwd))
           return { error: { code: -32602, message: "Invalid params: cwd must be an absolute path" } };
         const sessionId = this.#script.sessionIds?.[this.#sessionsCreated++] ?? this.#id("session");
@@ -179,6 +198,7 @@ export class MockAgentV2Runtime {
       cancelled: new AbortController(),
       permissions: new Map(),
     };
+    this.#userMessageIds.set(turn, messageId);
     const run = session.queue.then(async () => {
       session.turn = turn;
       this.#update(sessionId, { sessionUpdate: "state_update", state: "running" });
@@ -197,7 +217,7 @@ export class MockAgentV2Runtime {
   }
 
   async #runAction(turn: Turn, action: AgentAction, honour: boolean): Promise<TurnEnd | undefined> {
-    const asUpdate = v2UpdateForAction(action, (prefix) => this.#id(prefix));
+    const asUpdate = v2UpdateForAction(action, (prefix) => this.#id(prefix), this.#userMessageIds.get(turn));
     if (asUpdate) this.#update(asUpdate.sessionId ?? turn.sessionId, asUpdate.body);
     else if ("requestPermission" in action) await this.#requestPermission(turn, action.requestPermission);
     else if ("ifPermission" in action) {

@@ -18,11 +18,17 @@ function toolCallUpsert(fields: Record<string, unknown>): Record<string, unknown
   return upsert;
 }
 
-/** The v2 update `action` sends, or undefined when it is not an update action; `newId` names messages and plans. */
+/**
+ * The v2 update `action` sends, or undefined when it is not an update action; `newId` names
+ * messages and plans, and "{{userMessageId}}" in a raw update becomes `userMessageId`.
+ */
 export function v2UpdateForAction(
   action: AgentAction,
   newId: (prefix: string) => string,
+  userMessageId = "",
 ): ActionUpdate | undefined {
+  if ("update" in action && JSON.stringify(action.update).includes("{{userMessageId}}"))
+    return { body: JSON.parse(JSON.stringify(action.update).replaceAll("{{userMessageId}}", userMessageId)) };
   if ("toolCall" in action) return { body: toolCallUpsert(action.toolCall) };
   if ("toolCallUpdate" in action) return { body: toolCallUpsert(action.toolCallUpdate) };
   if ("plan" in action)

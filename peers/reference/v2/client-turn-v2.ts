@@ -6,7 +6,8 @@
  * turn ends at the session's idle `state_update`, whose stop reason decides how it went;
  * messages are tracked by `messageId` (client-messages-v2.ts); a permission request is answered
  * with its reject option; and when the kit's cancel-while-asking hook names the run, the client
- * cancels with session/cancel and waits for idle `cancelled` as the confirmation.
+ * cancels with session/cancel and waits for idle `cancelled` as the confirmation. A session/new
+ * refused with auth_required logs in (auth/login) with an advertised method of type agent, once.
  */
 import { referenceMcpServers, traceMeta } from "../turn-context.js";
 import { SessionMessagesV2 } from "./client-messages-v2.js";
@@ -34,9 +35,18 @@ function mcpServersFor(capabilities: unknown): Frame[] {
     : referenceMcpServers().map((server) => ({ type: "stdio", ...server }));
 }
 
+/** The first advertised method of type agent (one the client may pass to auth/login); terminal and unknown types are not. */
+function agentLoginMethod(authMethods: unknown): string | undefined {
+  const methods = Array.isArray(authMethods) ? (authMethods as Frame[]) : [];
+  const method = methods.find(
+    (candidate) => candidate?.type === "agent" && typeof candidate.methodId === "string",
+  );
+  return method?.methodId as string | undefined;
+}
+
 export async function runV2Turn(
   wire: V2Wire,
-  options: { cwd: string; prompt: string; capabilities?: unknown },
+  options: { cwd: string; prompt: string; capabilities?: unknown; authMethods?: unknown },
 ): Promise<string> {
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1; // 0 was initialize's
@@ -62,7 +72,11 @@ export async function runV2Turn(
       if (!waiting) return;
       pending.delete(frame.id as number);
       if ("error" in frame)
-        waiting.reject(new Error(`the agent answered ${(frame.error as RpcError)?.message}`));
+        waiting.reject(
+          Object.assign(new Error(`the agent answered ${(frame.error as RpcError)?.message}`), {
+            code: (frame.error as RpcError)?.code,
+          }),
+        );
       else waiting.resolve(frame.result);
       return;
     }
@@ -80,9 +94,14 @@ export async function runV2Turn(
   });
 
   const mcpServers = mcpServersFor(options.capabilities);
-  const session = (await request("session/new", {
-    cwd: options.cwd,
-    ...(mcpServers.length > 0 ? { mcpServers } : {}),
+  const newSession = () =>
+    request("session/new", { cwd: options.cwd, ...(mcpServers.length > 0 ? { mcpServers } : {}) });
+  const session = (await newSession().catch(async (error: { code?: unknown }) => {
+    // auth_required (authentication.mdx): log in with a method the agent handles itself, then ask again.
+    const methodId = agentLoginMethod(options.authMethods);
+    if (error.code !== -32000 || methodId === undefined) throw error;
+    await request("auth/login", { methodId });
+    return newSession();
   })) as { sessionId?: unknown };
   if (typeof session?.sessionId !== "string") throw new Error("session/new answered no sessionId");
   sessionId = session.sessionId;

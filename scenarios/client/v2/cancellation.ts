@@ -1,7 +1,8 @@
 /**
  * cancellation (v2): the client cancels the turn while the agent's permission request is
  * pending (prompt-lifecycle.mdx#cancellation). It must answer that request with the cancelled
- * outcome; the agent then sends a tool call update and the idle state_update with `cancelled`.
+ * outcome; the agent then sends a tool call update and the idle state_update with `cancelled`,
+ * which the client must take without a hang or a crash (v1's updates-after-cancel.ts).
  * A client cancels here on its test hook (ACP_CONFORMANCE_SCENARIO naming this scenario, as in
  * v1's client.permission.cancel-while-asking) or on --cancel-signal.
  */
@@ -10,6 +11,7 @@ import type { PeerEvent } from "../../../peers/index.js";
 import { signalWhen } from "../../harness/signal-when.js";
 import { cancelWhileAskingTurn } from "../cancel-while-asking-turn.js";
 import { describeExit, runClient } from "../driver.js";
+import { recordUpdatesAfterCancel } from "../updates-after-cancel.js";
 import { agentScriptV2 } from "./agent-scripts-v2.js";
 import { recordGenericClientV2Checks } from "./generic-checks-v2.js";
 
@@ -20,7 +22,7 @@ export const cancelWhileAskingV2Scenario: Scenario = {
   id: CANCEL_WHILE_ASKING_V2,
   title: "the client cancels the v2 turn while a permission request is pending",
   mode: "client",
-  requirements: [requirement],
+  requirements: [requirement, "client.prompt.updates-after-cancel"],
   async run(context) {
     const cancelSignal = context.mode === "client" ? context.options.cancelSignal : undefined;
     let signalled = false;
@@ -51,6 +53,8 @@ export const cancelWhileAskingV2Scenario: Scenario = {
         : {},
     );
     recordGenericClientV2Checks(context, run);
+    // After the cancel the agent sends a tool_call_update, then idle cancelled (v1's check on v2's wire).
+    recordUpdatesAfterCancel(context, run);
     const cancelAt = run.events.findIndex((event) => event.kind === "cancel");
     const answerAt = run.events.findIndex((event) => event.kind === "permission");
     if (cancelAt === -1 || (answerAt !== -1 && answerAt < cancelAt)) {

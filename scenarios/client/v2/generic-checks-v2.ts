@@ -25,6 +25,7 @@ const EXTENSION_REQUIREMENTS = [
   "client.extensibility.custom-methods-prefixed",
   "client.extensibility.trace-context-shape",
 ] as const satisfies readonly RequirementId[];
+import { recordOnePromptAtATime } from "./one-prompt-checks.js";
 
 export const GENERIC_CLIENT_V2_CHECK_REQUIREMENTS = [
   "client.framing.writes-only-jsonrpc",
@@ -48,6 +49,7 @@ export const GENERIC_CLIENT_V2_CHECK_REQUIREMENTS = [
   "client.v2.schema.mcp-server-shape",
   "client.v2.jsonrpc.no-lifecycle-batching",
   ...EXTENSION_REQUIREMENTS,
+  "client.v2.prompt.one-prompt-at-a-time",
 ] as const satisfies readonly RequirementId[];
 
 /** Methods v2 removed or renamed, which a v2 client no longer sends (migration.mdx#method-changes). */
@@ -92,6 +94,7 @@ export function recordGenericClientV2Checks(
   for (const check of extensionChecks(readTimeline(run), 2)) context.check(check);
   recordCapabilityGatingV2Checks(context, run);
   recordMcpServerV2Checks(context, run);
+  recordOnePromptAtATime(context, run);
   const schema = frameProblems(run, AcpSchema.load(2)).schema;
   context.check(
     schema.length > 0
@@ -116,7 +119,13 @@ export function recordGenericClientV2Checks(
         ? `on a v2 connection the client sent ${removed[0]!.method}, which v2 removed`
         : `${calls.length} message(s) from the client, none of a method v2 removed`,
   });
-  // The kit's v2 agent advertises no authMethods unless its script does (none of the v2 scenarios' do).
+  // The kit's v2 agent advertises no authMethods unless its script does (login-when-required.ts's does: not judged there).
+  const answer = readTimeline(run).entries.find(
+    (entry) =>
+      entry.from === "agent" && entry.answers?.method === "initialize" && entry.message.kind === "response",
+  );
+  const result = answer?.message.kind === "response" ? asObject(answer.message.result) : undefined;
+  if (Array.isArray(result?.authMethods) && result.authMethods.length > 0) return;
   const login = calls.filter((call) => call.method === "auth/login" || call.method === "auth/logout");
   context.check({
     requirement: "client.v2.initialization.no-auth-without-methods",

@@ -2,8 +2,9 @@
  * The session/update payloads the kit's v2 agent sends to test what a v2 client survives, one
  * group per requirement, in v2's shapes (prompt-lifecycle.mdx, tool-calls.mdx, agent-plan.mdx):
  * every variant of the v2 schema with its options spread out; with them, in the order
- * updateGroupsV2 gives, the agent's requests (request-payloads-v2.ts) and what an extension or a
- * later draft may send (update-payloads-v2-extensions.ts). Each known variant is valid against
+ * updateGroupsV2 gives, the agent's requests (request-payloads-v2.ts), the session's state
+ * (update-payloads-v2-session-state.ts) and what an extension or a later draft may send
+ * (update-payloads-v2-extensions.ts). Each known variant is valid against
  * schema/v2/schema.json (test/unit/update-payloads-v2.test.ts holds that), so a client that fails
  * on one fails on the protocol, not on a kit mistake. Payloads that carry agent message text
  * carry a nonce a client that shows the text must show.
@@ -12,6 +13,7 @@ import type { AgentAction } from "../../../peers/script-types.js";
 import type { UpdateGroup } from "../update-group.js";
 import { requestGroupsV2 } from "./request-payloads-v2.js";
 import { extensionGroupsV2 } from "./update-payloads-v2-extensions.js";
+import { configGroupsV2, sessionStateGroupsV2 } from "./update-payloads-v2-session-state.js";
 
 const FILE = "/acp-conformance/example/notes.txt";
 const OTHER_FILE = "/acp-conformance/example/renamed.txt";
@@ -72,6 +74,9 @@ export function updateGroupsV2(nonces: { messages: string; meta: string; foreign
     },
     requests["client.v2.cancellation.cancel-request-answered"]!,
     requests["client.v2.capabilities.elicitation-unknown-complete-ignored"]!,
+    // The config category group is a must; the session state groups come before the session variants, which repeat some of their kinds.
+    ...configGroupsV2(),
+    ...sessionStateGroupsV2(),
     requests["client.v2.capabilities.elicitation-mode-refused"]!,
     {
       requirement: "client.v2.events.survives-message-variants",

@@ -11,14 +11,14 @@
  * probes at all. The probes' answers are also judged themselves (-32601 for a method the client
  * does not know), and so are the permission requests' outcomes; a client that prints the agent's
  * text (the last text is in its output) must print the texts the groups carried and not the one
- * sent for another session. (A custom stop reason is stop-reasons.ts's.) What the client sends in v2's
+ * sent for another session, and never set the config option of a type it cannot know. (A custom stop reason is stop-reasons.ts's.) What the client sends in v2's
  * open enums over the run is judged by custom-values-checks.ts.
  */
 import type { RequirementId } from "../../../kit/requirements/index.js";
 import type { Scenario, ScenarioContext } from "../../../kit/scenario.js";
 import type { AgentAction } from "../../../peers/script-types.js";
 import { nonce } from "../agent-scripts.js";
-import { describeExit, runClient, type ClientRun } from "../driver.js";
+import { clientMessages, describeExit, runClient, type ClientRun } from "../driver.js";
 import { checkNotExercised } from "../shared-checks.js";
 import type { UpdateGroup } from "../update-group.js";
 import { agentScriptV2 } from "./agent-scripts-v2.js";
@@ -28,6 +28,7 @@ import { urlElicitationInapplicable, urlElicitationProblem } from "./elicitation
 import { recordGenericClientV2Checks } from "./generic-checks-v2.js";
 import { judgePermissionOutcomes, permissionAnswers } from "./permission-answers-v2.js";
 import { updateGroupsV2 } from "./update-payloads-v2.js";
+import { UNKNOWN_TYPE_OPTION_V2 } from "./update-payloads-v2-session-state.js";
 
 const PROBE = "_kit/alive";
 const probe = (after: string): AgentAction => ({ request: { method: PROBE, params: { after } } });
@@ -55,6 +56,15 @@ function extraFailure(
   if (group.requirement === "client.v2.cancellation.cancel-request-answered")
     return cancelledRequestProblem(run);
   if (group.requirement === URL_ELICITATION) return urlElicitationProblem(run);
+  if (group.requirement === "client.events.ignores-unknown-config-type") {
+    // session-config-options.mdx: a client ignores an option of a type it does not know; the agent keeps its currentValue.
+    const set = clientMessages(run).find(
+      (message) =>
+        message.method === "session/set_config_option" &&
+        (message.params as { configId?: unknown } | undefined)?.configId === UNKNOWN_TYPE_OPTION_V2,
+    );
+    if (set) return `the client set the option of unknown type: ${JSON.stringify(set).slice(0, 300)}`;
+  }
   if (group.requirement === "client.v2.permission.answers-any-subject") {
     const refused = permissionAnswers(run).find((answer) => answer.error !== undefined);
     if (refused)
