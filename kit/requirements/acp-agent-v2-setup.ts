@@ -7,7 +7,7 @@ export const ACP_AGENT_V2_SETUP_REQUIREMENTS = [
   agent({
     id: "agent.v2.initialization.info-and-capabilities",
     title:
-      "initialize is answered with v2's info (name, version) and capabilities, support markers objects not booleans",
+      "initialize is answered with v2's info (name, version) and capabilities, support markers objects not booleans, none of v1's capability names",
     area: "initialization",
     level: "must",
     cite: `${V2_MIGRATION}#role-agnostic-info-and-capabilities`,

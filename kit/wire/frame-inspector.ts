@@ -178,11 +178,27 @@ export class FrameInspector {
     const request = pairing.request.context;
     request.answeredAtMs = incoming.atMs;
     incoming.answers = request.method;
-    if (message.hasResult && !message.hasError && !request.internal) {
+    if (
+      message.hasResult &&
+      !message.hasError &&
+      !request.internal &&
+      !this.#otherVersion(request.method, message.result)
+    ) {
       const issues = this.#schema.validateResult(request.method, message.result);
       if (issues && issues.length > 0)
         this.#problem("schema", incoming.seq, `${request.method} result: ${formatIssues(issues)}`);
     }
+  }
+
+  /**
+   * An initialize answer naming another protocol version than this schema's: the agent then speaks
+   * that version, which this schema cannot judge; whether the version was the right one to answer
+   * is the initialization requirements' finding.
+   */
+  #otherVersion(method: string, result: unknown): boolean {
+    if (method !== "initialize" || typeof result !== "object" || result === null) return false;
+    const version = (result as { protocolVersion?: unknown }).protocolVersion;
+    return typeof version === "number" && version !== this.#schema.version;
   }
 
   #problem(kind: FrameProblemKind, seq: number, detail: string): void {

@@ -120,11 +120,18 @@ function loadPrecompiledValidators(file: string): Record<string, ValidateFunctio
 export class AcpSchema {
   readonly methods: ReadonlyMap<string, MethodInfo>;
   readonly document: SchemaDocument;
+  /** The protocol version whose schema this is. */
+  readonly version: 1 | 2;
   #ajv: Ajv2020 | undefined;
   readonly #validators = new Map<string, ValidateFunction>();
   readonly #precompiled: Record<string, ValidateFunction>;
 
-  private constructor(document: SchemaDocument, precompiled: Record<string, ValidateFunction>) {
+  private constructor(
+    version: 1 | 2,
+    document: SchemaDocument,
+    precompiled: Record<string, ValidateFunction>,
+  ) {
+    this.version = version;
     this.document = document;
     this.methods = buildMethodTable(document);
     this.#precompiled = precompiled;
@@ -137,6 +144,7 @@ export class AcpSchema {
   static load(version: 1 | 2 = 1): AcpSchema {
     if (version === 2) return AcpSchema.loadV2();
     AcpSchema.#shared ??= new AcpSchema(
+      1,
       JSON.parse(readFileSync(ACP_SCHEMA_PATH, "utf8")) as SchemaDocument,
       loadPrecompiledValidators("./acp-validators.cjs"),
     );
@@ -149,6 +157,7 @@ export class AcpSchema {
    */
   static loadV2(): AcpSchema {
     AcpSchema.#sharedV2 ??= new AcpSchema(
+      2,
       JSON.parse(readFileSync(ACP_V2_SCHEMA_PATH, "utf8")) as SchemaDocument,
       loadPrecompiledValidators("./acp-v2-validators.cjs"),
     );

@@ -63,7 +63,8 @@ export const AGENT_V2_MIGRATION_LIFECYCLE_STATEMENTS: readonly SpecStatement<V2P
     keyword: "schema",
     says: "Prompt and MCP capabilities sit under capabilities.session; loadSession and the list, resume and close markers are gone.",
     schema: "schema/v2/schema.json#/$defs/AgentCapabilities",
-    gap: "Fail a v2 initialize result with promptCapabilities, mcpCapabilities, loadSession or session.list/resume/close.",
+    checkedBy: ["agent.v2.initialization.info-and-capabilities"],
+    note: "v1's names in the v2 answer fail it: loadSession, promptCapabilities, mcpCapabilities and sessionCapabilities under capabilities, list, resume and close under capabilities.session.",
   },
   {
     id: "migration#session-baseline-required",

@@ -99,7 +99,8 @@ export const AGENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pag
     keyword: "schema",
     says: "A permission request carries a required title of its own, not the tool call's.",
     schema: "schema/v2/schema.json#/$defs/RequestPermissionRequest",
-    gap: "Fail a v2 session/request_permission without title or with the v1 toolCall field at its root.",
+    checkedBy: ["agent.v2.schema.valid-payloads"],
+    note: "The v2 schema requires title; a v1-shaped request (no title, toolCall at the root) fails it. A toolCall field beside a title is not judged on its own.",
   },
   {
     id: "migration#command-subject-cwd-absolute",

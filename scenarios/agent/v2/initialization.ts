@@ -17,6 +17,24 @@ function booleanMarkers(value: unknown, path = "capabilities"): string[] {
   );
 }
 
+/**
+ * v1's capability names in a v2 answer: prompt and MCP support moved under capabilities.session,
+ * and loadSession and the list, resume and close markers are gone (the baseline has them all).
+ */
+function v1CapabilityNames(capabilities: unknown): string[] {
+  if (!capabilities || typeof capabilities !== "object") return [];
+  const root = capabilities as Record<string, unknown>;
+  const session = (root.session ?? {}) as Record<string, unknown>;
+  return [
+    ...["loadSession", "promptCapabilities", "mcpCapabilities", "sessionCapabilities"]
+      .filter((name) => name in root)
+      .map((name) => `capabilities.${name}`),
+    ...["list", "resume", "close"]
+      .filter((name) => name in session)
+      .map((name) => `capabilities.session.${name}`),
+  ];
+}
+
 function infoProblem(result: Record<string, unknown>): string | undefined {
   const info = result.info as { name?: unknown; version?: unknown } | undefined;
   if (!info || typeof info !== "object") return "the answer has no info (required in v2)";
@@ -30,6 +48,9 @@ function infoProblem(result: Record<string, unknown>): string | undefined {
   const v1Names = ["agentInfo", "agentCapabilities"].filter((name) => name in result);
   if (v1Names.length > 0)
     return `the answer uses v1's role-specific names (${v1Names.join(", ")}) instead of info and capabilities`;
+  const leftovers = v1CapabilityNames(result.capabilities);
+  if (leftovers.length > 0)
+    return `capabilities keep v1's names, which v2 reorganised (migration.mdx#capability-reorganization): ${leftovers.join(", ")}`;
   const booleans = booleanMarkers(result.capabilities);
   if (booleans.length > 0) return `support markers are booleans, not objects: ${booleans.join(", ")}`;
   return undefined;

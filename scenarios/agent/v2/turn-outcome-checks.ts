@@ -84,12 +84,11 @@ function checkFinalToolStatus(agent: V2RunRecord, turns: V2Turn[]): void {
         .map((update) => String(update.toolCallId)),
     );
     judged += started.size;
-    // A tool that reached a later status and was reopened after it is tool-status-moves-forward's finding.
-    const unfinished = [...started].find((id) => {
-      const updates = ofTool(id);
-      const firstRun = updates.findIndex((incoming) => updateOf(incoming).status === "in_progress");
-      return !updates.slice(firstRun).some((incoming) => LATER.has(String(updateOf(incoming).status)));
-    });
+    // Any later status will do, before or after the in_progress: a tool that finished and was
+    // reopened after it is tool-status-moves-forward's finding, not this one's.
+    const unfinished = [...started].find(
+      (id) => !ofTool(id).some((incoming) => LATER.has(String(updateOf(incoming).status))),
+    );
     if (unfinished !== undefined) {
       agent.context.check({
         requirement,

@@ -135,7 +135,22 @@ export const batchesV2Scenario: Scenario = {
     const responses = responsesIn(lines);
     const answer = (id: string) => responses.find((response) => response.id === id);
     const kitIds = ["kit-batch-1", "kit-batch-2", "kit-batch-3"];
-    const within = (from: number, to: number) => lines.filter((line) => line.t >= from && line.t < to);
+    // Each frame is followed by a _kit/between-batches request the kit's agent waits on, so a reply
+    // to frame k comes before the client's answer to separator k. Bounded by line order where that
+    // answer is seen: the reply, the answer and the next frame often share a millisecond.
+    const separatorIds = run.events.flatMap((event) =>
+      event.kind === "response" && event.method === "_kit/between-batches" ? [event.id] : [],
+    );
+    const separatorAnswered = (k: number) =>
+      k < 0 || separatorIds[k] === undefined
+        ? -1
+        : lines.findIndex((line) => isResponse(line.value) && line.value.id === separatorIds[k]);
+    const within = (k: number, from: number, to: number) => {
+      const [start, end] = [separatorAnswered(k - 1), separatorAnswered(k)];
+      return lines.filter(
+        (line, at) => (start >= 0 ? at > start : line.t >= from) && (end >= 0 ? at <= end : line.t < to),
+      );
+    };
     const check = (requirement: RequirementId, problem: string | undefined, passed: string) =>
       context.check(
         problem
@@ -176,12 +191,12 @@ export const batchesV2Scenario: Scenario = {
 
     // No reply to a notification: none in the answer to the mixed batch, nothing at all for notifications alone.
     // A reply to a notification has id null (a notification has none), or is an entry of an answer array.
-    const mixedExtras = responsesIn(within(mixedAt, notesAt)).filter(
+    const mixedExtras = responsesIn(within(0, mixedAt, notesAt)).filter(
       (response) =>
         response.id === null ||
         (Array.isArray(response.line.value) && !kitIds.includes(response.id as string)),
     );
-    const notesReplies = within(notesAt, emptyAt).filter(
+    const notesReplies = within(1, notesAt, emptyAt).filter(
       (line) =>
         (Array.isArray(line.value) &&
           !responsesIn([line]).some((response) => kitIds.includes(response.id as string))) ||
@@ -198,7 +213,7 @@ export const batchesV2Scenario: Scenario = {
     );
 
     // [] gets one error object, -32600 with id null.
-    const emptyAnswer = within(emptyAt, invalidAt).find(
+    const emptyAnswer = within(2, emptyAt, invalidAt).find(
       (line) => Array.isArray(line.value) || (isResponse(line.value) && line.value.id === null),
     );
     check(
