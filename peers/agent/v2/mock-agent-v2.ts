@@ -18,16 +18,12 @@ import { ClientRequests, classifyOutcome, type Turn } from "../client-requests.j
 import { RequestControl } from "../request-control.js";
 import { answerSessionNewWithUpdates } from "../session-new-updates.js";
 import { actionsForPrompt, runScriptedTurn } from "../scripted-turn.js";
+import { type PermissionSpec, permissionOptions, permissionRequestParams } from "./permission-request-v2.js";
 import { v2UpdateForAction } from "./updates-v2.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
 type Reply = { result: unknown } | { error: RpcError };
 type TurnEnd = { stopReason: string; error?: RpcError } | "hang";
-
-const DEFAULT_OPTIONS = [
-  { optionId: "allow", name: "Allow once", kind: "allow_once" },
-  { optionId: "reject", name: "Reject", kind: "reject_once" },
-];
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -275,22 +271,14 @@ export class MockAgentV2Runtime {
   }
 
   /** A v2 permission request: a required title and the tool call as its subject; running again once answered. */
-  async #requestPermission(
-    turn: Turn,
-    spec: { toolCallId?: string; title?: string; options?: Array<Record<string, unknown>>; as?: string },
-  ): Promise<void> {
+  async #requestPermission(turn: Turn, spec: PermissionSpec): Promise<void> {
     const toolCallId = spec.toolCallId ?? this.#id("tool");
-    const options = spec.options ?? DEFAULT_OPTIONS;
+    const options = permissionOptions(spec);
     this.#update(turn.sessionId, { sessionUpdate: "state_update", state: "requires_action" });
-    const answer = await this.#requests.request("session/request_permission", {
-      sessionId: turn.sessionId,
-      title: spec.title ?? "Run a tool",
-      subject: {
-        type: "tool_call",
-        toolCall: { toolCallId, title: spec.title ?? "Run a tool", status: "pending" },
-      },
-      options,
-    });
+    const answer = await this.#requests.request(
+      "session/request_permission",
+      permissionRequestParams(turn.sessionId, toolCallId, spec),
+    );
     const outcome = (answer.result as { outcome?: unknown } | undefined)?.outcome ?? { error: answer.error };
     const kind = options.find(
       (option) => option.optionId === (outcome as { optionId?: unknown }).optionId,
