@@ -17,7 +17,6 @@ import { jsonrpcRobustnessV2Scenario } from "./jsonrpc-robustness.js";
 import { crlfV2Scenario, splitFramesV2Scenario, stderrFloodV2Scenario } from "./framing.js";
 import { updateVariantsV2Scenario } from "./update-variants-v2.js";
 import { batchesV2Scenario } from "./batches.js";
-import { commandsAfterSessionNewV2Scenario } from "./commands-after-session-new.js";
 import { loginWhenRequiredV2Scenario } from "./login-when-required.js";
 
 export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
@@ -33,7 +32,6 @@ export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   stderrFloodV2Scenario,
   updateVariantsV2Scenario,
   batchesV2Scenario,
-  commandsAfterSessionNewV2Scenario,
   loginWhenRequiredV2Scenario,
 ];
 
