@@ -120,17 +120,9 @@ export const cancelWhileAskingV2Scenario: Scenario = {
   title: "session/cancel while the agent's permission request is pending, answered cancelled",
   mode: "agent",
   requirements: CANCEL_WHILE_ASKING_REQUIREMENTS,
+  needs: ["permission-prompt"],
   async run(context) {
-    const { permissionPrompt } = context.options.prompts;
-    if (permissionPrompt === undefined) {
-      for (const requirement of CANCEL_WHILE_ASKING_REQUIREMENTS)
-        context.check({
-          requirement,
-          verdict: "not-tested",
-          message: "no --permission-prompt: the kit cannot make the agent ask permission; give one",
-        });
-      return;
-    }
+    const permissionPrompt = context.options.prompts.permissionPrompt!;
     const agent = await AgentV2UnderTest.start(context);
     await agent.handshake();
     const sessionId = await agent.newSession();

@@ -131,17 +131,9 @@ export const heldPermissionV2Scenario: Scenario = {
     "a permission answer held back: requires_action while pending, then running and the tool in_progress",
   mode: "agent",
   requirements: HELD_REQUIREMENTS,
+  needs: ["permission-prompt"],
   async run(context) {
-    const { permissionPrompt } = context.options.prompts;
-    if (permissionPrompt === undefined) {
-      for (const requirement of HELD_REQUIREMENTS)
-        context.check({
-          requirement,
-          verdict: "not-tested",
-          message: "no --permission-prompt: the kit cannot make the agent ask permission; give one",
-        });
-      return;
-    }
+    const permissionPrompt = context.options.prompts.permissionPrompt!;
     const agent = await AgentV2UnderTest.start(context);
     await agent.handshake();
     const sessionId = await agent.newSession();
