@@ -12,8 +12,7 @@
 import { randomUUID } from "node:crypto";
 import * as acp from "@agentclientprotocol/sdk";
 
-/** The choices the form offers; the first is the fallback when the client cannot be asked. */
-export const STRATEGIES = ["balanced", "conservative", "aggressive"] as const;
+import { advertisedModes, askByForm, askByUrl, type Choice, STRATEGIES } from "./elicitation-questions.js";
 
 interface ElicitationTurn {
   client: acp.AgentContext;
@@ -21,8 +20,6 @@ interface ElicitationTurn {
   capabilities: acp.ClientCapabilities | undefined;
   signal: AbortSignal;
 }
-
-type Choice = { strategy: string } | { refused: string };
 
 const say = (turn: ElicitationTurn, text: string) =>
   turn.client.notify(acp.methods.client.session.update, {
@@ -35,10 +32,7 @@ const say = (turn: ElicitationTurn, text: string) =>
   });
 
 export async function elicitationTurn(turn: ElicitationTurn): Promise<acp.StopReason> {
-  const modes = turn.capabilities?.elicitation;
-  // A mode is advertised only by a non-null field: {} and {form: null} advertise nothing.
-  const form = modes?.form !== undefined && modes?.form !== null;
-  const url = modes?.url !== undefined && modes?.url !== null;
+  const { form, url } = advertisedModes(turn.capabilities?.elicitation);
   if (!form && !url) {
     await say(turn, `The client offers no elicitation mode, so I went with the ${STRATEGIES[0]} strategy.`);
     return "end_turn";
@@ -49,7 +43,13 @@ export async function elicitationTurn(turn: ElicitationTurn): Promise<acp.StopRe
   await update({ sessionUpdate: "tool_call", toolCallId, title: "Choose a strategy", kind: "other" });
   let choice: Choice;
   try {
-    choice = form ? await askByForm(turn, toolCallId) : await askByUrl(turn, toolCallId);
+    const ask = (params: acp.CreateElicitationRequest) =>
+      turn.client.request(acp.methods.client.elicitation.create, params, { cancellationSignal: turn.signal });
+    const complete = (elicitationId: string) =>
+      turn.client.notify(acp.methods.client.elicitation.complete, { elicitationId });
+    choice = form
+      ? await askByForm(ask, turn.sessionId, toolCallId)
+      : await askByUrl(ask, complete, turn.sessionId, toolCallId);
   } catch (error) {
     choice = { refused: `the client could not ask (${(error as Error).message})` };
   }
@@ -62,54 +62,4 @@ export async function elicitationTurn(turn: ElicitationTurn): Promise<acp.StopRe
     await say(turn, `No strategy was chosen: ${choice.refused}.`);
   }
   return "end_turn";
-}
-
-async function askByForm(turn: ElicitationTurn, toolCallId: string): Promise<Choice> {
-  for (let attempt = 1; attempt <= 2; attempt++) {
-    const answer = await turn.client.request(
-      acp.methods.client.elicitation.create,
-      {
-        sessionId: turn.sessionId,
-        toolCallId,
-        mode: "form",
-        message:
-          attempt === 1
-            ? "Which strategy should I use?"
-            : "That answer was not one of the choices. Which strategy should I use?",
-        requestedSchema: {
-          type: "object",
-          properties: { strategy: { type: "string", enum: [...STRATEGIES] } },
-          required: ["strategy"],
-        },
-      },
-      { cancellationSignal: turn.signal },
-    );
-    if (answer.action !== "accept") return { refused: `the user chose ${answer.action}` };
-    // The client SHOULD validate, and the agent SHOULD validate again (elicitation.mdx#form-mode).
-    const strategy = (answer as { content?: Record<string, unknown> | null }).content?.strategy;
-    if (typeof strategy === "string" && (STRATEGIES as readonly string[]).includes(strategy))
-      return { strategy };
-  }
-  return { refused: "the answers did not fit the form" };
-}
-
-async function askByUrl(turn: ElicitationTurn, toolCallId: string): Promise<Choice> {
-  // Unique among this connection's outstanding url elicitations (elicitation.mdx#url-completion).
-  const elicitationId = `acp-conformance-${randomUUID()}`;
-  const answer = await turn.client.request(
-    acp.methods.client.elicitation.create,
-    {
-      sessionId: turn.sessionId,
-      toolCallId,
-      mode: "url",
-      elicitationId,
-      url: `https://reference-agent.invalid/choose-strategy?elicitation=${elicitationId}`,
-      message: "Choose a strategy on the page this opens.",
-    },
-    { cancellationSignal: turn.signal },
-  );
-  if (answer.action !== "accept") return { refused: `the user chose ${answer.action}` };
-  // The reference has no web page: the interaction is over as soon as the user consented.
-  await turn.client.notify(acp.methods.client.elicitation.complete, { elicitationId });
-  return { strategy: STRATEGIES[0] };
 }
