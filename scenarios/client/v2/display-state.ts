@@ -1,7 +1,7 @@
 /**
- * events (v2), what the client shows: one turn in which the kit's v2 agent sends updates that
- * patch, clear, replace and append tool calls, display terminals and plans, each text a nonce,
- * then a closing message and idle. The client's output is judged by display-checks-v2.ts: the
+ * events (v2), what the client shows: a turn in which the kit's v2 agent sends updates that
+ * patch, clear, replace and append tool calls, display terminals and a plan, each text a nonce,
+ * then a closing message and idle; and a second turn with two plans, one updated. The client's output is judged by display-checks-v2.ts: the
  * state the updates left, not the transcript of them.
  */
 import type { RequirementId } from "../../../kit/requirements/index.js";
@@ -81,7 +81,18 @@ function displayActions(texts: DisplayTexts): AgentAction[] {
     chunk(b),
     toolCall({ toolCallId: "kit-display-chunks", content: [textItem(c)] }),
     chunk(d),
-    // A chunk replaced by a snapshot; two chunks whose encodings must not be joined.
+    // A chunk replaced by a snapshot; two chunks whose encodings must not be joined. The tool call
+    // that shows them comes first, as an agent running a command sends it.
+    toolCall({
+      toolCallId: "kit-display-terminals",
+      title: "Run commands",
+      kind: "execute",
+      status: "in_progress",
+      content: [
+        { type: "terminal", terminalId: "kit-display-snapshot" },
+        { type: "terminal", terminalId: "kit-display-decoded" },
+      ],
+    }),
     update({ sessionUpdate: "terminal_update", terminalId: "kit-display-snapshot", command: "kit-run" }),
     output("kit-display-snapshot", texts.merged),
     update({
@@ -92,29 +103,27 @@ function displayActions(texts: DisplayTexts): AgentAction[] {
     update({ sessionUpdate: "terminal_update", terminalId: "kit-display-decoded", command: "kit-run" }),
     output("kit-display-decoded", texts.decoded[0]),
     output("kit-display-decoded", texts.decoded[1]),
-    toolCall({
-      toolCallId: "kit-display-terminals",
-      title: "Run commands",
-      kind: "execute",
-      status: "completed",
-      content: [
-        { type: "terminal", terminalId: "kit-display-snapshot" },
-        { type: "terminal", terminalId: "kit-display-decoded" },
-      ],
-    }),
-    // Two plans, one updated; then a plan whose second update replaces its two entries with one.
+    // A plan whose second update replaces its two entries with one.
+    plan("kit-display-plan-3", texts.replaced.slice(0, 2)),
+    plan("kit-display-plan-3", texts.replaced.slice(2)),
+  ];
+}
+
+/**
+ * Two plans, one updated: a run of its own, so a client that cannot hold a second plan (and
+ * crashes on one, client.v2.events.survives-plan-updates) loses only this check.
+ */
+function plansByIdActions(texts: DisplayTexts): AgentAction[] {
+  return [
     plan("kit-display-plan-1", [texts.plans.first]),
     plan("kit-display-plan-2", [texts.plans.other]),
     plan("kit-display-plan-1", [texts.plans.updated]),
-    plan("kit-display-plan-3", texts.replaced.slice(0, 2)),
-    plan("kit-display-plan-3", texts.replaced.slice(2)),
   ];
 }
 
 function expectations(texts: DisplayTexts): DisplayExpectation[] {
   const [a, b, c, d] = texts.chunks;
   const { first, other, updated } = texts.plans;
-  const planTexts = [first, other, updated, ...texts.replaced];
   return [
     {
       requirement: "client.v2.events.tool-call-partial-update",
@@ -149,14 +158,14 @@ function expectations(texts: DisplayTexts): DisplayExpectation[] {
       what: "plans of two planIds, then an update of the first",
       current: [other, updated],
       replaced: [],
-      shownBy: planTexts,
+      shownBy: [first, other, updated],
     },
     {
       requirement: "client.v2.events.plan-replaced",
       what: "a plan of entries [a, b], then [c] for the same planId",
       current: [texts.replaced[2]],
       replaced: texts.replaced.slice(0, 2),
-      shownBy: planTexts,
+      shownBy: [...texts.replaced],
     },
   ];
 }
@@ -166,17 +175,25 @@ const REQUIREMENTS = expectations(displayTexts()).map((expected) => expected.req
 export const displayStateV2Scenario: Scenario = {
   id: "client.v2.events.display-state",
   title:
-    "one v2 turn patches, clears, replaces and appends tool calls, display terminals and plans; the client shows the state they leave",
+    "v2 turns patch, clear, replace and append tool calls, display terminals and plans; the client shows the state they leave",
   mode: "client",
   requirements: REQUIREMENTS satisfies RequirementId[],
   async run(context) {
     const texts = displayTexts();
-    const closing = nonce("display-closing");
-    const run = await runClient(
-      context,
-      agentScriptV2([...displayActions(texts), { message: closing }, { stop: "end_turn" }]),
-    );
-    recordGenericClientV2Checks(context, run);
-    for (const expected of expectations(texts)) judgeDisplay(context, run, closing, expected);
+    const turn = async (actions: AgentAction[]) => {
+      const closing = nonce("display-closing");
+      const run = await runClient(
+        context,
+        agentScriptV2([...actions, { message: closing }, { stop: "end_turn" }]),
+      );
+      recordGenericClientV2Checks(context, run);
+      return { run, closing };
+    };
+    const all = await turn(displayActions(texts));
+    const plans = await turn(plansByIdActions(texts));
+    for (const expected of expectations(texts)) {
+      const { run, closing } = expected.requirement === "client.v2.events.plans-by-id" ? plans : all;
+      judgeDisplay(context, run, closing, expected);
+    }
   },
 };
