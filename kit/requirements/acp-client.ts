@@ -26,6 +26,7 @@ import {
 import { ACP_CLIENT_V2_GATING_REQUIREMENTS } from "./acp-client-v2-gating.js";
 import { ACP_CLIENT_V2_WIRE_REQUIREMENTS } from "./acp-client-v2-wire.js";
 import { ACP_CLIENT_V2_UPDATE_REQUIREMENTS } from "./acp-client-v2-updates.js";
+import { ACP_CLIENT_V2_DISPLAY_REQUIREMENTS } from "./acp-client-v2-display.js";
 
 const client = <const R extends Omit<Requirement, "protocol" | "side">>(requirement: R) => ({
   protocol: "acp" as const,
@@ -259,6 +260,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   ...ACP_CLIENT_V2_GATING_REQUIREMENTS,
   ...ACP_CLIENT_V2_WIRE_REQUIREMENTS,
   ...ACP_CLIENT_V2_UPDATE_REQUIREMENTS,
+  ...ACP_CLIENT_V2_DISPLAY_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];
 
 export type AcpClientRequirementId = (typeof ACP_CLIENT_REQUIREMENTS)[number]["id"];

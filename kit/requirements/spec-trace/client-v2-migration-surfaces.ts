@@ -34,7 +34,7 @@ export const CLIENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pa
     line: 368,
     keyword: "implied",
     says: "A tool_call_update with content replaces the accumulated content; later chunks append to it.",
-    gap: "The kit's agent sends chunk A, content [B], chunk C; where the client's output shows the tool call, it reads B then C.",
+    checkedBy: ["client.v2.events.tool-call-chunks-compose"],
   },
   {
     id: "migration#terminal-snapshot-not-merged",
@@ -43,7 +43,7 @@ export const CLIENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pa
     line: 401,
     keyword: "MUST NOT",
     says: "A terminal output snapshot replaces all stored bytes; the client does not merge or splice the old ones into it.",
-    gap: 'Send chunk "aaa", then a snapshot "b"; where the client\'s output shows the terminal, only b remains.',
+    checkedBy: ["client.v2.events.terminal-snapshot-replaces"],
   },
   {
     id: "migration#terminal-chunks-decoded-separately",
@@ -52,7 +52,7 @@ export const CLIENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pa
     line: 415,
     keyword: "implied",
     says: "The client decodes each terminal_output_chunk on its own, then appends the bytes in order.",
-    gap: 'Send "YQ==" then "Yg=="; where the client\'s output shows the terminal, it reads ab.',
+    checkedBy: ["client.v2.events.terminal-chunks-decoded-separately"],
   },
   {
     id: "migration#terminal-display-only",
@@ -88,7 +88,7 @@ export const CLIENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pa
     line: 553,
     keyword: "implied",
     says: "Each plan_update replaces that planId's entries.",
-    gap: "Send [a, b] then [c] for one planId; where the client's output shows the plan, only c remains.",
+    checkedBy: ["client.v2.events.plan-replaced"],
   },
   {
     id: "migration#resume-replaces-load",

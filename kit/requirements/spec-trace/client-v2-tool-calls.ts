@@ -20,7 +20,7 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 83,
     keyword: "implied",
     says: "A tool_call_update carries only the fields that changed: the client keeps earlier values of omitted fields, clears null ones, and replaces content and locations wholesale.",
-    gap: "Send a tool call with a title, then updates carrying only status, and content null; where the client's output shows the tool call, its title must stay and its content be gone.",
+    checkedBy: ["client.v2.events.tool-call-partial-update"],
   },
   {
     id: "tool-calls#content-chunks-appended",
@@ -29,7 +29,7 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 158,
     keyword: "implied",
     says: "A tool_call_content_chunk appends to the tool call's content; a later tool_call_update with content replaces it all.",
-    gap: "Send content [A], chunk B, then content [C]; where the client's output shows the tool call, only C remains.",
+    checkedBy: ["client.v2.events.tool-call-chunks-compose"],
   },
   {
     id: "tool-calls#permission-answer",
@@ -111,7 +111,7 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 418,
     keyword: "MUST NOT",
     says: "A terminal_update output snapshot replaces all stored bytes; the client does not merge it with the old ones.",
-    gap: 'Send chunk "aaa", then a snapshot "b"; where the client\'s output shows the terminal, only b remains.',
+    checkedBy: ["client.v2.events.terminal-snapshot-replaces"],
   },
   {
     id: "tool-calls#terminal-chunks-decoded-separately",
@@ -120,7 +120,7 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 445,
     keyword: "MUST NOT",
     says: "The client decodes each terminal_output_chunk on its own and appends the bytes; it does not join encoded strings.",
-    gap: 'Send chunks whose base64 has padding in the middle of the joined string ("YQ==" then "Yg=="); where the client\'s output shows the terminal, it reads ab.',
+    checkedBy: ["client.v2.events.terminal-chunks-decoded-separately"],
   },
   {
     id: "tool-calls#diff-without-patch",
@@ -157,7 +157,7 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 10,
     keyword: "implied",
     says: "Plans are tracked by planId: several plans may coexist in a session.",
-    gap: "Send plans p1 and p2, then update p1; where the client's output shows plans, p2 is unchanged.",
+    checkedBy: ["client.v2.events.plans-by-id"],
   },
   {
     id: "agent-plan#plan-replaced",
@@ -166,6 +166,6 @@ export const CLIENT_V2_TOOL_CALL_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 108,
     keyword: "MUST",
     says: "Each items plan_update replaces that plan's entries completely.",
-    gap: "Send plan [a, b] then [c] with the same planId; where the client's output shows the plan, only c may remain.",
+    checkedBy: ["client.v2.events.plan-replaced"],
   },
 ];

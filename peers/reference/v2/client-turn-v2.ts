@@ -4,12 +4,14 @@
  * cannot change version within a connection). As v2's client checklist says (migration.mdx,
  * "Migration checklist: Clients"): the session/prompt response is only the acknowledgment; the
  * turn ends at the session's idle `state_update`, whose stop reason decides how it went;
- * messages are tracked by `messageId` (client-messages-v2.ts); a permission request is answered
+ * messages are tracked by `messageId` (client-messages-v2.ts), tool calls, terminals and plans
+ * as upserts (client-display-v2.ts), both shown after the turn; a permission request is answered
  * with its reject option; and when the kit's cancel-while-asking hook names the run, the client
  * cancels with session/cancel and waits for idle `cancelled` as the confirmation. A session/new
  * refused with auth_required logs in (auth/login) with an advertised method of type agent, once.
  */
 import { referenceMcpServers, traceMeta } from "../turn-context.js";
+import { SessionDisplayV2 } from "./client-display-v2.js";
 import { SessionMessagesV2 } from "./client-messages-v2.js";
 
 type Frame = Record<string, unknown>;
@@ -58,6 +60,7 @@ export async function runV2Turn(
     });
   };
   const messages = new SessionMessagesV2();
+  const display = new SessionDisplayV2();
   let sessionId: string | undefined;
   let idle: ((stopReason: string) => void) | undefined;
 
@@ -86,7 +89,10 @@ export async function runV2Turn(
       const update = (params.update ?? {}) as Frame;
       if (update.sessionUpdate === "state_update" && update.state === "idle")
         idle?.(typeof update.stopReason === "string" ? update.stopReason : "end_turn");
-      else messages.add(update);
+      else {
+        messages.add(update);
+        display.add(update);
+      }
       return;
     }
     if (!("id" in frame)) return; // other notifications need no answer
@@ -117,7 +123,8 @@ export async function runV2Turn(
   });
   const stopReason = await ended;
   if (stopReason !== "end_turn") throw new Error(`the turn ended with ${stopReason}`);
-  return messages.text;
+  // The turn's text, then the tool calls, terminals and plans as the turn left them (client-display-v2.ts).
+  return [messages.text, display.render()].filter(Boolean).join("\n");
 }
 
 /** The answer to one request from the agent: a permission is rejected (or cancelled by the hook); anything else is unknown. */
