@@ -9,6 +9,7 @@
  * cancels with session/cancel and waits for idle `cancelled` as the confirmation. A session/new
  * refused with auth_required logs in (auth/login) with an advertised method of type agent, once.
  */
+import { advertisedCommands, commandToRun } from "../command-run.js";
 import { referenceMcpServers, traceMeta } from "../turn-context.js";
 import { SessionMessagesV2 } from "./client-messages-v2.js";
 
@@ -60,6 +61,7 @@ export async function runV2Turn(
   const messages = new SessionMessagesV2();
   let sessionId: string | undefined;
   let idle: ((stopReason: string) => void) | undefined;
+  const commands: string[] = []; // for the kit's slash-command hook (../command-run.ts)
 
   wire.onFrame((frame) => {
     if ("method" in frame && typeof frame.method !== "string") {
@@ -86,7 +88,10 @@ export async function runV2Turn(
       const update = (params.update ?? {}) as Frame;
       if (update.sessionUpdate === "state_update" && update.state === "idle")
         idle?.(typeof update.stopReason === "string" ? update.stopReason : "end_turn");
-      else messages.add(update);
+      else {
+        messages.add(update);
+        commands.push(...advertisedCommands(update));
+      }
       return;
     }
     if (!("id" in frame)) return; // other notifications need no answer
@@ -105,18 +110,20 @@ export async function runV2Turn(
   })) as { sessionId?: unknown };
   if (typeof session?.sessionId !== "string") throw new Error("session/new answered no sessionId");
   sessionId = session.sessionId;
-  const ended = new Promise<string>((resolve) => {
-    idle = resolve;
-  });
-  // The response acknowledges the prompt; the turn is over only at idle (prompt-lifecycle.mdx#2-prompt-accepted).
-  // The prompt carries trace context, as v1's does (extensibility.mdx#the-_meta-field).
-  await request("session/prompt", {
-    sessionId,
-    prompt: [{ type: "text", text: options.prompt }],
-    _meta: traceMeta(),
-  });
-  const stopReason = await ended;
-  if (stopReason !== "end_turn") throw new Error(`the turn ended with ${stopReason}`);
+  const runPrompt = async (text: string) => {
+    const ended = new Promise<string>((resolve) => {
+      idle = resolve;
+    });
+    // The response acknowledges the prompt; the turn is over only at idle (prompt-lifecycle.mdx#2-prompt-accepted).
+    // The prompt carries trace context, as v1's does (extensibility.mdx#the-_meta-field).
+    await request("session/prompt", { sessionId, prompt: [{ type: "text", text }], _meta: traceMeta() });
+    const stopReason = await ended;
+    if (stopReason !== "end_turn") throw new Error(`the turn ended with ${stopReason}`);
+  };
+  await runPrompt(options.prompt);
+  // The kit's slash-command hook: the user runs an advertised command next, as an ordinary prompt.
+  const command = commandToRun(commands);
+  if (command) await runPrompt(command);
   return messages.text;
 }
 

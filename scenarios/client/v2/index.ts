@@ -18,6 +18,8 @@ import { crlfV2Scenario, splitFramesV2Scenario, stderrFloodV2Scenario } from "./
 import { updateVariantsV2Scenario } from "./update-variants-v2.js";
 import { batchesV2Scenario } from "./batches.js";
 import { loginWhenRequiredV2Scenario } from "./login-when-required.js";
+import { commandsAfterSessionNewV2Scenario } from "./commands-after-session-new.js";
+import { slashCommandV2Scenario } from "./slash-command.js";
 
 export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   promptTurnV2Scenario,
@@ -33,6 +35,8 @@ export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   updateVariantsV2Scenario,
   batchesV2Scenario,
   loginWhenRequiredV2Scenario,
+  commandsAfterSessionNewV2Scenario,
+  slashCommandV2Scenario,
 ];
 
 export const GENERIC_CLIENT_V2_REQUIREMENTS: readonly RequirementId[] = GENERIC_CLIENT_V2_CHECK_REQUIREMENTS;
