@@ -7,7 +7,9 @@
  * messages are tracked by `messageId` (client-messages-v2.ts); a permission request is answered
  * with its reject option; and when the kit's cancel-while-asking hook names the run, the client
  * cancels with session/cancel and waits for idle `cancelled` as the confirmation. A session/new
- * refused with auth_required logs in (auth/login) with an advertised method of type agent, once.
+ * refused with auth_required logs in (auth/login) with an advertised method of type agent, once;
+ * so does a prompt refused so after the kit's logout hook (auth/logout before the prompt). On the
+ * kit's slash-command hook it runs the first advertised command as a second prompt.
  */
 import { advertisedCommands, commandToRun } from "../command-run.js";
 import { referenceMcpServers, traceMeta } from "../turn-context.js";
@@ -35,6 +37,12 @@ function mcpServersFor(capabilities: unknown): Frame[] {
     ? []
     : referenceMcpServers().map((server) => ({ type: "stdio", ...server }));
 }
+
+/** The kit's test hook (as the v1 client's in ../client-auth.ts): the user logs out before the prompt. */
+const logsOut = (authMethods: unknown) =>
+  Array.isArray(authMethods) &&
+  authMethods.length > 0 &&
+  process.env.ACP_CONFORMANCE_SCENARIO?.endsWith("logout-then-prompt") === true;
 
 /** The first advertised method of type agent (one the client may pass to auth/login); terminal and unknown types are not. */
 function agentLoginMethod(authMethods: unknown): string | undefined {
@@ -116,10 +124,18 @@ export async function runV2Turn(
     });
     // The response acknowledges the prompt; the turn is over only at idle (prompt-lifecycle.mdx#2-prompt-accepted).
     // The prompt carries trace context, as v1's does (extensibility.mdx#the-_meta-field).
-    await request("session/prompt", { sessionId, prompt: [{ type: "text", text }], _meta: traceMeta() });
+    const params = { sessionId, prompt: [{ type: "text", text }], _meta: traceMeta() };
+    await request("session/prompt", params).catch(async (error: { code?: unknown }) => {
+      // auth_required after a logout (authentication.mdx#active-sessions): log in again, then prompt once more.
+      const methodId = agentLoginMethod(options.authMethods);
+      if (error.code !== -32000 || methodId === undefined) throw error;
+      await request("auth/login", { methodId });
+      return request("session/prompt", params);
+    });
     const stopReason = await ended;
     if (stopReason !== "end_turn") throw new Error(`the turn ended with ${stopReason}`);
   };
+  if (logsOut(options.authMethods)) await request("auth/logout", {});
   await runPrompt(options.prompt);
   // The kit's slash-command hook: the user runs an advertised command next, as an ordinary prompt.
   const command = commandToRun(commands);

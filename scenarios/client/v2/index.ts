@@ -20,6 +20,8 @@ import { batchesV2Scenario } from "./batches.js";
 import { loginWhenRequiredV2Scenario } from "./login-when-required.js";
 import { commandsAfterSessionNewV2Scenario } from "./commands-after-session-new.js";
 import { slashCommandV2Scenario } from "./slash-command.js";
+import { authMethodsV2Scenario } from "./auth-methods.js";
+import { logoutThenPromptV2Scenario } from "./logout-then-prompt.js";
 
 export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   promptTurnV2Scenario,
@@ -37,6 +39,8 @@ export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   loginWhenRequiredV2Scenario,
   commandsAfterSessionNewV2Scenario,
   slashCommandV2Scenario,
+  authMethodsV2Scenario,
+  logoutThenPromptV2Scenario,
 ];
 
 export const GENERIC_CLIENT_V2_REQUIREMENTS: readonly RequirementId[] = GENERIC_CLIENT_V2_CHECK_REQUIREMENTS;
