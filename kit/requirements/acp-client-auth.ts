@@ -42,6 +42,7 @@ export const ACP_CLIENT_AUTH_REQUIREMENTS = [
   }),
   client({
     id: "client.initialization.survives-auth-error-after-logout",
+    versions: [1, 2], // the same on a v2 connection (auth/logout): recorded by scenarios/client/v2/logout-then-prompt.ts
     title: "after logout, a session operation answered -32000 neither crashes nor hangs the client",
     level: "should",
     cite: `${AUTHENTICATION}#active-sessions`,

@@ -9,6 +9,7 @@ export const ACP_CLIENT_COMMAND_REQUIREMENTS = [
     protocol: "acp" as const,
     side: "client" as const,
     id: "client.prompt.command-as-prompt",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/slash-command.ts
     title:
       "a client that runs a command the agent advertised sends it as session/prompt whose text starts with /<name>",
     area: "prompt" as const,

@@ -94,6 +94,7 @@ export const ACP_CLIENT_UPDATE_REQUIREMENTS = [
   }),
   survives({
     id: "client.events.survives-commands-update",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/commands-after-session-new.ts
     title:
       "keeps working after an available_commands_update sent right after the session/new answer, before any prompt",
     cite: "docs/protocol/v1/slash-commands.mdx#advertising-commands",

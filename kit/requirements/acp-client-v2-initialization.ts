@@ -81,4 +81,31 @@ export const ACP_CLIENT_V2_INITIALIZATION_REQUIREMENTS = [
     level: "must",
     cite: `${V2}/initialization.mdx#protocol-version`,
   }),
+  // The auth methods the client picks (scenarios/client/v2/auth-methods.ts).
+  client({
+    id: "client.v2.initialization.login-advertised-method",
+    title: "auth/login carries the methodId of a method the agent advertised in authMethods",
+    area: "initialization",
+    level: "must",
+    cite: `${V2}/authentication.mdx#agent-handled-authentication`,
+    rationale:
+      "The docs define auth/login's required methodId as the ID of an advertised authentication method (as v1's client.initialization.authenticate-advertised-id); the agent has no other to log in with.",
+  }),
+  client({
+    id: "client.v2.initialization.no-login-for-terminal",
+    title: "auth/login never names a method of type terminal",
+    area: "initialization",
+    level: "must",
+    cite: `${V2}/authentication.mdx#agent-handled-authentication`,
+  }),
+  client({
+    id: "client.v2.initialization.unknown-auth-type-ignored",
+    title:
+      "a method of a type the client does not understand (a custom _ type) is ignored or shown generically: the client never passes it to auth/login",
+    area: "initialization",
+    level: "should",
+    cite: `${V2}/authentication.mdx#authentication-method-types`,
+    rationale:
+      "Clients that do not understand a method type should ignore it or display it generically, and send a methodId to auth/login only for a type that defines that flow.",
+  }),
 ] as const satisfies readonly Requirement[];

@@ -163,7 +163,8 @@ export const CLIENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>
     line: 117,
     keyword: "SHOULD",
     says: "The client ignores (or shows generically) an auth method of a type it does not understand, keeping its raw payload where it forwards it.",
-    gap: "The kit's agent lists a method of type _kit_auth first and an agent method second, then requires auth; fail an auth/login with the _kit_auth methodId or a crash on the unknown type.",
+    checkedBy: ["client.v2.initialization.unknown-auth-type-ignored"],
+    note: "The kit's agent lists a _kit_auth method first: an auth/login naming it fails. A crash on the unknown type is not told apart from other failures; preserving the raw payload is not on the wire.",
   },
   {
     id: "authentication#login-advertised-method",
@@ -172,7 +173,12 @@ export const CLIENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>
     line: 167,
     keyword: "implied",
     says: "auth/login carries the methodId of an advertised method whose type defines a protocol-driven login (agent).",
-    gap: "Fail an auth/login whose methodId is not among the advertised agent-type methods.",
+    checkedBy: [
+      "client.v2.initialization.login-advertised-method",
+      "client.v2.initialization.no-login-for-terminal",
+      "client.v2.initialization.unknown-auth-type-ignored",
+    ],
+    note: "An advertised methodId, never a terminal one and never one of a type the client cannot know: the three together leave only agent-type methods.",
   },
   {
     id: "authentication#no-login-for-terminal",
@@ -181,7 +187,8 @@ export const CLIENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>
     line: 169,
     keyword: "MUST NOT",
     says: "The client never passes a terminal-type method to auth/login.",
-    gap: "The kit's agent lists only a terminal method and requires auth; fail any auth/login.",
+    checkedBy: ["client.v2.initialization.no-login-for-terminal"],
+    note: "The kit's agent lists a terminal method before the agent one and requires auth; an auth/login naming the terminal method fails.",
   },
   {
     id: "authentication#logs-in-when-required",
@@ -235,6 +242,7 @@ export const CLIENT_V2_INITIALIZATION_STATEMENTS: readonly SpecStatement<V2Page>
     line: 243,
     keyword: "SHOULD",
     says: "After auth/logout the client expects session operations to fail with auth errors and can authenticate again.",
-    gap: "After the client's auth/logout, the kit's agent answers session/prompt with auth_required; expect the client to survive it (the v1 requirement client.initialization.survives-auth-error-after-logout once a v2 scenario records it).",
+    checkedBy: ["client.initialization.survives-auth-error-after-logout"],
+    note: "Only a client that logs out on the kit's cue (the scenario id ending with logout-then-prompt) is tested: nothing in one turn makes a client log out by itself.",
   },
 ];

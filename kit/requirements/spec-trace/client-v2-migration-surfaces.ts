@@ -194,7 +194,8 @@ export const CLIENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pa
     line: 679,
     keyword: "SHOULD",
     says: "The client reads command input as a tagged union; an unknown input type is preserved when proxying and falls back to plain text or no hint.",
-    gap: "The kit's agent advertises a command with input type _kit_input; the client keeps working.",
+    checkedBy: ["client.events.survives-commands-update"],
+    note: "Judged on a commands update sent right after the session/new answer: the client keeps working (it prompts and answers the agent's probe); whether it ignores or shows the _kit_input command is not on the wire.",
   },
   {
     id: "migration#unknown-values-preserved",

@@ -142,7 +142,7 @@ export const CLIENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Pag
     line: 10,
     keyword: "implied",
     says: "The client accepts available_commands_update after the session is created, with v2's typed input.",
-    gap: "The kit's agent sends available_commands_update with an input of type text and one of type _kit_input; expect the client to keep working (the v1 requirement client.events.survives-commands-update once a v2 scenario records it).",
+    checkedBy: ["client.events.survives-commands-update"],
   },
   {
     id: "slash-commands#unknown-input-kept",
@@ -172,6 +172,6 @@ export const CLIENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Pag
     line: 81,
     keyword: "implied",
     says: "A command runs as an ordinary session/prompt whose text starts with /name; there is no dedicated method.",
-    gap: "The v1 requirement client.prompt.command-as-prompt checks this once a v2 scenario records it.",
+    checkedBy: ["client.prompt.command-as-prompt"],
   },
 ];

@@ -153,7 +153,7 @@ export class MockAgentV2Runtime {
               error: { code: -32602, message: `Invalid params: methodId ${String(params.methodId)}` },
             };
           this.#loggedIn = true;
-        }
+        } else if (this.#script.requireAuth) this.#loggedIn = false; // logged out: gated again (authentication.mdx#logging-out)
         return { result: {} };
       case "session/new": {
         // `requireAuth`: auth_required until auth/login names one of its method ids (authentication.mdx).
@@ -173,10 +173,13 @@ export class MockAgentV2Runtime {
   /** Acknowledges the prompt at once, then runs the turn behind any turn still running on the session. */
   async #prompt(params: Record<string, unknown>, requestId: unknown): Promise<void> {
     const session = typeof params.sessionId === "string" ? this.#sessions.get(params.sessionId) : undefined;
-    if (!Array.isArray(params.prompt) || params.prompt.length === 0 || !session) {
-      const error = session
-        ? { code: -32602, message: "Invalid params: prompt must be a non-empty array" }
-        : { code: -32002, message: `Session not found: ${String(params.sessionId)}` };
+    const gated = Boolean(this.#script.requireAuth?.length) && !this.#loggedIn; // logged out (authentication.mdx#active-sessions)
+    if (gated || !Array.isArray(params.prompt) || params.prompt.length === 0 || !session) {
+      const error = gated
+        ? { code: -32000, message: "Authentication required" }
+        : session
+          ? { code: -32602, message: "Invalid params: prompt must be a non-empty array" }
+          : { code: -32002, message: `Session not found: ${String(params.sessionId)}` };
       this.#wire.send({ jsonrpc: "2.0", id: requestId, error });
       return;
     }

@@ -8,8 +8,11 @@
  * as upserts (client-display-v2.ts), both shown after the turn; a permission request is answered
  * with its reject option; and when the kit's cancel-while-asking hook names the run, the client
  * cancels with session/cancel and waits for idle `cancelled` as the confirmation. A session/new
- * refused with auth_required logs in (auth/login) with an advertised method of type agent, once.
+ * refused with auth_required logs in (auth/login) with an advertised method of type agent, once;
+ * so does a prompt refused so after the kit's logout hook (auth/logout before the prompt). On the
+ * kit's slash-command hook it runs the first advertised command as a second prompt.
  */
+import { advertisedCommands, commandToRun } from "../command-run.js";
 import { referenceMcpServers, traceMeta } from "../turn-context.js";
 import { SessionDisplayV2 } from "./client-display-v2.js";
 import { SessionMessagesV2 } from "./client-messages-v2.js";
@@ -37,6 +40,12 @@ function mcpServersFor(capabilities: unknown): Frame[] {
     : referenceMcpServers().map((server) => ({ type: "stdio", ...server }));
 }
 
+/** The kit's test hook (as the v1 client's in ../client-auth.ts): the user logs out before the prompt. */
+const logsOut = (authMethods: unknown) =>
+  Array.isArray(authMethods) &&
+  authMethods.length > 0 &&
+  process.env.ACP_CONFORMANCE_SCENARIO?.endsWith("logout-then-prompt") === true;
+
 /** The first advertised method of type agent (one the client may pass to auth/login); terminal and unknown types are not. */
 function agentLoginMethod(authMethods: unknown): string | undefined {
   const methods = Array.isArray(authMethods) ? (authMethods as Frame[]) : [];
@@ -63,6 +72,7 @@ export async function runV2Turn(
   const display = new SessionDisplayV2();
   let sessionId: string | undefined;
   let idle: ((stopReason: string) => void) | undefined;
+  const commands: string[] = []; // for the kit's slash-command hook (../command-run.ts)
 
   wire.onFrame((frame) => {
     if ("method" in frame && typeof frame.method !== "string") {
@@ -92,6 +102,7 @@ export async function runV2Turn(
       else {
         messages.add(update);
         display.add(update);
+        commands.push(...advertisedCommands(update));
       }
       return;
     }
@@ -111,19 +122,29 @@ export async function runV2Turn(
   })) as { sessionId?: unknown };
   if (typeof session?.sessionId !== "string") throw new Error("session/new answered no sessionId");
   sessionId = session.sessionId;
-  const ended = new Promise<string>((resolve) => {
-    idle = resolve;
-  });
-  // The response acknowledges the prompt; the turn is over only at idle (prompt-lifecycle.mdx#2-prompt-accepted).
-  // The prompt carries trace context, as v1's does (extensibility.mdx#the-_meta-field).
-  await request("session/prompt", {
-    sessionId,
-    prompt: [{ type: "text", text: options.prompt }],
-    _meta: traceMeta(),
-  });
-  const stopReason = await ended;
-  if (stopReason !== "end_turn") throw new Error(`the turn ended with ${stopReason}`);
-  // The turn's text, then the tool calls, terminals and plans as the turn left them (client-display-v2.ts).
+  const runPrompt = async (text: string) => {
+    const ended = new Promise<string>((resolve) => {
+      idle = resolve;
+    });
+    // The response acknowledges the prompt; the turn is over only at idle (prompt-lifecycle.mdx#2-prompt-accepted).
+    // The prompt carries trace context, as v1's does (extensibility.mdx#the-_meta-field).
+    const params = { sessionId, prompt: [{ type: "text", text }], _meta: traceMeta() };
+    await request("session/prompt", params).catch(async (error: { code?: unknown }) => {
+      // auth_required after a logout (authentication.mdx#active-sessions): log in again, then prompt once more.
+      const methodId = agentLoginMethod(options.authMethods);
+      if (error.code !== -32000 || methodId === undefined) throw error;
+      await request("auth/login", { methodId });
+      return request("session/prompt", params);
+    });
+    const stopReason = await ended;
+    if (stopReason !== "end_turn") throw new Error(`the turn ended with ${stopReason}`);
+  };
+  if (logsOut(options.authMethods)) await request("auth/logout", {});
+  await runPrompt(options.prompt);
+  // The kit's slash-command hook: the user runs an advertised command next, as an ordinary prompt.
+  const command = commandToRun(commands);
+  if (command) await runPrompt(command);
+  // The turn's text, then the tool calls, terminals and plans as the turns left them (client-display-v2.ts).
   return [messages.text, display.render()].filter(Boolean).join("\n");
 }
 

@@ -19,6 +19,10 @@ import { updateVariantsV2Scenario } from "./update-variants-v2.js";
 import { batchesV2Scenario } from "./batches.js";
 import { loginWhenRequiredV2Scenario } from "./login-when-required.js";
 import { displayStateV2Scenario } from "./display-state.js";
+import { commandsAfterSessionNewV2Scenario } from "./commands-after-session-new.js";
+import { slashCommandV2Scenario } from "./slash-command.js";
+import { authMethodsV2Scenario } from "./auth-methods.js";
+import { logoutThenPromptV2Scenario } from "./logout-then-prompt.js";
 
 export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   promptTurnV2Scenario,
@@ -35,6 +39,10 @@ export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   batchesV2Scenario,
   loginWhenRequiredV2Scenario,
   displayStateV2Scenario,
+  commandsAfterSessionNewV2Scenario,
+  slashCommandV2Scenario,
+  authMethodsV2Scenario,
+  logoutThenPromptV2Scenario,
 ];
 
 export const GENERIC_CLIENT_V2_REQUIREMENTS: readonly RequirementId[] = GENERIC_CLIENT_V2_CHECK_REQUIREMENTS;
