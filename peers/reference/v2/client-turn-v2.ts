@@ -10,7 +10,9 @@
  * refused with auth_required logs in (auth/login) with an advertised method of type agent, once.
  */
 import { referenceMcpServers, traceMeta } from "../turn-context.js";
+import type { SessionOptions } from "../client-sessions.js";
 import { SessionMessagesV2 } from "./client-messages-v2.js";
+import { SessionsV2, opensSessionHistory } from "./client-sessions-v2.js";
 
 type Frame = Record<string, unknown>;
 type RpcError = { code: number; message: string };
@@ -46,7 +48,13 @@ function agentLoginMethod(authMethods: unknown): string | undefined {
 
 export async function runV2Turn(
   wire: V2Wire,
-  options: { cwd: string; prompt: string; capabilities?: unknown; authMethods?: unknown },
+  options: {
+    cwd: string;
+    prompt: string;
+    capabilities?: unknown;
+    authMethods?: unknown;
+    sessions?: SessionOptions;
+  },
 ): Promise<string> {
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1; // 0 was initialize's
@@ -94,15 +102,23 @@ export async function runV2Turn(
   });
 
   const mcpServers = mcpServersFor(options.capabilities);
-  const newSession = () =>
-    request("session/new", { cwd: options.cwd, ...(mcpServers.length > 0 ? { mcpServers } : {}) });
-  const session = (await newSession().catch(async (error: { code?: unknown }) => {
-    // auth_required (authentication.mdx): log in with a method the agent handles itself, then ask again.
-    const methodId = agentLoginMethod(options.authMethods);
-    if (error.code !== -32000 || methodId === undefined) throw error;
-    await request("auth/login", { methodId });
-    return newSession();
-  })) as { sessionId?: unknown };
+  const newSession = (extra: Frame = {}) =>
+    request("session/new", { cwd: options.cwd, ...(mcpServers.length > 0 ? { mcpServers } : {}), ...extra });
+  const createSession = (extra: Frame = {}) =>
+    newSession(extra).catch(async (error: { code?: unknown }) => {
+      // auth_required (authentication.mdx): log in with a method the agent handles itself, then ask again.
+      const methodId = agentLoginMethod(options.authMethods);
+      if (error.code !== -32000 || methodId === undefined) throw error;
+      await request("auth/login", { methodId });
+      return newSession(extra);
+    });
+  // The kit's hook (client-sessions-v2.ts): the user opens the session history, lists, resumes, closes.
+  const history = opensSessionHistory()
+    ? new SessionsV2(options.sessions ?? { roots: [] }, options.capabilities)
+    : undefined;
+  const session = (await (history
+    ? history.open(request, options.cwd, mcpServers, (id) => (sessionId = id), createSession)
+    : createSession())) as { sessionId?: unknown };
   if (typeof session?.sessionId !== "string") throw new Error("session/new answered no sessionId");
   sessionId = session.sessionId;
   const ended = new Promise<string>((resolve) => {
@@ -117,6 +133,7 @@ export async function runV2Turn(
   });
   const stopReason = await ended;
   if (stopReason !== "end_turn") throw new Error(`the turn ended with ${stopReason}`);
+  await history?.finish(request, sessionId);
   return messages.text;
 }
 

@@ -18,6 +18,7 @@ import { crlfV2Scenario, splitFramesV2Scenario, stderrFloodV2Scenario } from "./
 import { updateVariantsV2Scenario } from "./update-variants-v2.js";
 import { batchesV2Scenario } from "./batches.js";
 import { loginWhenRequiredV2Scenario } from "./login-when-required.js";
+import { sessionsV2Scenario } from "./sessions.js";
 
 export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   promptTurnV2Scenario,
@@ -33,6 +34,7 @@ export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   updateVariantsV2Scenario,
   batchesV2Scenario,
   loginWhenRequiredV2Scenario,
+  sessionsV2Scenario,
 ];
 
 export const GENERIC_CLIENT_V2_REQUIREMENTS: readonly RequirementId[] = GENERIC_CLIENT_V2_CHECK_REQUIREMENTS;
