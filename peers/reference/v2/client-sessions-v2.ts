@@ -15,7 +15,8 @@ type Frame = Record<string, unknown>;
 type Request = (method: string, params: Frame) => Promise<unknown>;
 
 /** The kit's hook: the user opens the session history in this run. */
-export const opensSessionHistory = () => process.env.ACP_CONFORMANCE_SCENARIO === "client.v2.sessions";
+export const opensSessionHistory = () =>
+  process.env.ACP_CONFORMANCE_SCENARIO === "client.v2.sessions.history";
 
 const present = (value: unknown) => value !== undefined && value !== null;
 

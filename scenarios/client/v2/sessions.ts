@@ -20,7 +20,7 @@ import { agentScriptV2 } from "./agent-scripts-v2.js";
 import { recordGenericClientV2Checks } from "./generic-checks-v2.js";
 
 /** The scenario id the bundled v2 clients' session hook looks for. */
-export const SESSIONS_V2 = "client.v2.sessions";
+export const SESSIONS_V2 = "client.v2.sessions.history";
 
 export const sessionsV2Scenario: Scenario = {
   id: SESSIONS_V2,
