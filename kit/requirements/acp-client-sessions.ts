@@ -40,7 +40,9 @@ export const ACP_CLIENT_SESSIONS_REQUIREMENTS = [
   }),
   sessions({
     id: "client.session-matching.resume-params",
-    title: "session/resume names a session the agent has, with a cwd and an mcpServers array",
+    versions: [1, 2], // the same on a v2 connection (session/resume for session/load): scenarios/client/v2/sessions.ts
+    title:
+      "session/resume names a session the agent has, with a cwd and an mcpServers array (optional on v2)",
     area: "session-matching",
     level: "must",
     cite: `${SESSION_SETUP}#resuming-a-session`,
@@ -49,6 +51,7 @@ export const ACP_CLIENT_SESSIONS_REQUIREMENTS = [
   }),
   sessions({
     id: "client.session-matching.reopens-in-own-cwd",
+    versions: [1, 2], // the same on a v2 connection (session/resume for session/load): scenarios/client/v2/sessions.ts
     title: "session/load and session/resume carry the session's own cwd",
     area: "session-matching",
     level: "must",
@@ -58,6 +61,7 @@ export const ACP_CLIENT_SESSIONS_REQUIREMENTS = [
   }),
   sessions({
     id: "client.session-matching.close-params",
+    versions: [1, 2], // the same on a v2 connection (session/resume for session/load): scenarios/client/v2/sessions.ts
     title: "session/close names a session the client has open",
     area: "session-matching",
     level: "must",
@@ -66,6 +70,7 @@ export const ACP_CLIENT_SESSIONS_REQUIREMENTS = [
   }),
   sessions({
     id: "client.capabilities.roots-absolute",
+    versions: [1, 2], // the same on a v2 connection (session/resume for session/load): scenarios/client/v2/sessions.ts
     title: "every additionalDirectories entry the client sends is an absolute path",
     area: "capabilities",
     level: "must",
@@ -73,6 +78,7 @@ export const ACP_CLIENT_SESSIONS_REQUIREMENTS = [
   }),
   sessions({
     id: "client.capabilities.list-cwd-absolute",
+    versions: [1, 2], // the same on a v2 connection (session/resume for session/load): scenarios/client/v2/sessions.ts
     title: "the cwd filter of session/list, when sent, is an absolute path",
     area: "capabilities",
     level: "must",
@@ -82,6 +88,7 @@ export const ACP_CLIENT_SESSIONS_REQUIREMENTS = [
   }),
   sessions({
     id: "client.capabilities.list-stops-without-cursor",
+    versions: [1, 2], // the same on a v2 connection (session/resume for session/load): scenarios/client/v2/sessions.ts
     title: "takes a session/list answer without nextCursor as the last page",
     area: "capabilities",
     level: "must",
@@ -89,6 +96,7 @@ export const ACP_CLIENT_SESSIONS_REQUIREMENTS = [
   }),
   sessions({
     id: "client.capabilities.list-cursor-opaque",
+    versions: [1, 2], // the same on a v2 connection (session/resume for session/load): scenarios/client/v2/sessions.ts
     title: "sends back the cursor of session/list byte for byte, and only one the agent gave in this run",
     area: "capabilities",
     level: "must",
@@ -97,6 +105,7 @@ export const ACP_CLIENT_SESSIONS_REQUIREMENTS = [
   }),
   sessions({
     id: "client.session-matching.delete-params",
+    versions: [1, 2], // the same on a v2 connection (session/resume for session/load): scenarios/client/v2/sessions.ts
     title: "session/delete names a session the agent listed or the client had in this run",
     area: "session-matching",
     level: "should",

@@ -54,6 +54,11 @@ export class TurnSessions {
     this.#options = options;
   }
 
+  /** `--session` and `--add-dir`, for the v2 turn (v2/client-sessions-v2.ts). */
+  get options(): SessionOptions {
+    return this.#options;
+  }
+
   /**
    * Opens the turn's session and returns the agent's answer with its id; `expect` learns the id
    * before any update of it can arrive; `newSession` sends session/new (authenticating around

@@ -34,7 +34,11 @@ function record(
   context.check(check);
 }
 
-export function checkClose(context: ScenarioContext, { all }: SessionRun): void {
+/** The capability that offered a method, as the run's profile names it (v2: list, resume and close are baseline). */
+const offered = ({ version }: SessionRun, v1: string, v2: string) => (version === 2 ? v2 : v1);
+
+export function checkClose(context: ScenarioContext, session: SessionRun): void {
+  const { all } = session;
   const closes = all.filter((exchange) => exchange.method === "session/close");
   const problems = closes.flatMap(({ params, openBefore }) =>
     typeof params.sessionId === "string" && openBefore.has(params.sessionId)
@@ -50,11 +54,12 @@ export function checkClose(context: ScenarioContext, { all }: SessionRun): void 
     closes.length > 0
       ? `every session/close (${closes.length}) named a session the client had open`
       : undefined,
-    "the agent advertised sessionCapabilities.close, but the client never called session/close (a client that closes its session when it is done with it would show it)",
+    `the agent advertised ${offered(session, "sessionCapabilities.close", "session (close is a baseline method)")}, but the client never called session/close (a client that closes its session when it is done with it would show it)`,
   );
 }
 
-export function checkDelete(context: ScenarioContext, { all, saved }: SessionRun): void {
+export function checkDelete(context: ScenarioContext, session: SessionRun): void {
+  const { all, saved } = session;
   const deletes = all.filter((exchange) => exchange.method === "session/delete");
   const known = knownSessions(
     all,
@@ -74,11 +79,12 @@ export function checkDelete(context: ScenarioContext, { all, saved }: SessionRun
     deletes.length > 0
       ? `every session/delete (${deletes.length}) named a session the agent listed or gave the client`
       : undefined,
-    "the agent advertised sessionCapabilities.delete, but the client never called session/delete (a client deletes a session on its user's word; one that deletes the sessions it made for a single turn would show it)",
+    `the agent advertised ${offered(session, "sessionCapabilities.delete", "session.delete")}, but the client never called session/delete (a client deletes a session on its user's word; one that deletes the sessions it made for a single turn would show it)`,
   );
 }
 
-export function checkRoots(context: ScenarioContext, { all }: SessionRun): void {
+export function checkRoots(context: ScenarioContext, session: SessionRun): void {
+  const { all } = session;
   const sent = all.filter(
     (exchange) =>
       ["session/new", "session/load", "session/resume"].includes(exchange.method) &&
@@ -100,14 +106,14 @@ export function checkRoots(context: ScenarioContext, { all }: SessionRun): void 
     sent.length > 0
       ? `every additionalDirectories entry the client sent was absolute (${sent.map(({ method }) => method).join(", ")})`
       : undefined,
-    "the agent advertised sessionCapabilities.additionalDirectories, but the client sent no extra workspace roots",
+    `the agent advertised ${offered(session, "sessionCapabilities.additionalDirectories", "session.additionalDirectories")}, but the client sent no extra workspace roots`,
     "give the client an extra workspace root in its command (the reference client: --add-dir <path>)",
   );
 }
 
-export function checkList(context: ScenarioContext, { all }: SessionRun): void {
-  const lists = all.filter((exchange) => exchange.method === "session/list");
-  const never = "the agent advertised sessionCapabilities.list, but the client never called session/list";
+export function checkList(context: ScenarioContext, session: SessionRun): void {
+  const lists = session.all.filter((exchange) => exchange.method === "session/list");
+  const never = `the agent advertised ${offered(session, "sessionCapabilities.list", "session (list is a baseline method)")}, but the client never called session/list`;
   const filtered = lists.filter(({ params }) => typeof params.cwd === "string");
   record(
     context,

@@ -18,6 +18,8 @@ export interface SessionRun {
   run: ClientRun;
   all: Exchange[];
   saved: SavedSession[];
+  /** 2 for a v2 run (scenarios/client/v2/sessions.ts): resume is baseline and its mcpServers optional. */
+  version?: 2;
 }
 
 const CAPABILITY: Record<ReopenMethod, string> = {
@@ -30,7 +32,7 @@ function recordNoReopen(
   context: ScenarioContext,
   requirement: RequirementId,
   method: ReopenMethod,
-  { run, all, saved }: SessionRun,
+  { run, all, saved, version }: SessionRun,
 ): boolean {
   if (all.some((exchange) => exchange.method === method)) return false;
   const notAsked = withoutSessionPlaceholder(context);
@@ -42,19 +44,20 @@ function recordNoReopen(
     });
     return true;
   }
+  const advertised = version === 2 ? "session (resume is a baseline method in v2)" : CAPABILITY[method];
   const instead = all.some((exchange) => exchange.method === "session/new")
     ? "it created a new session instead"
     : `it never opened a session (${describeExit(run)})`;
   context.check({
     requirement,
     verdict: "not-tested",
-    message: `not exercised: the command's {session} named ${saved[0]!.sessionId} and the agent advertised ${CAPABILITY[method]}, but the client never called ${method}: ${instead}`,
-    unlock: `put {session} where the client takes the id of a session to reopen; a client that can ${method.slice(8)} a session does so when the agent advertises ${CAPABILITY[method]}`,
+    message: `not exercised: the command's {session} named ${saved[0]!.sessionId} and the agent advertised ${advertised}, but the client never called ${method}: ${instead}`,
+    unlock: `put {session} where the client takes the id of a session to reopen; a client that can ${method.slice(8)} a session does so when the agent advertises ${advertised}`,
   });
   return true;
 }
 
-/** load-params and resume-params: a session the agent has, a cwd, an mcpServers array. */
+/** load-params and resume-params: a session the agent has, a cwd, an mcpServers array (optional in v2). */
 export function checkReopenParams(
   context: ScenarioContext,
   requirement: RequirementId,
@@ -74,7 +77,7 @@ export function checkReopenParams(
           `sessionId ${JSON.stringify(params.sessionId)} is no session the agent has (it has ${[...known].join(", ")})`,
         ]),
     ...(typeof params.cwd === "string" ? [] : [`cwd is ${JSON.stringify(params.cwd)}, not a path`]),
-    ...(Array.isArray(params.mcpServers)
+    ...(Array.isArray(params.mcpServers) || (session.version === 2 && params.mcpServers === undefined)
       ? []
       : [`mcpServers is ${JSON.stringify(params.mcpServers)}, not an array`]),
   ]);

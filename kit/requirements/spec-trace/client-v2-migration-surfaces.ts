@@ -97,7 +97,7 @@ export const CLIENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pa
     line: 559,
     keyword: "implied",
     says: "The client reattaches with session/resume (replayFrom start for history) and never calls session/load.",
-    gap: "Fail any session/load in a v2 run; when the client reopens a session, expect session/resume.",
+    checkedBy: ["client.v2.initialization.only-v2-methods", "client.session-matching.resume-params"],
   },
   {
     id: "migration#mcp-servers-optional",
@@ -118,7 +118,7 @@ export const CLIENT_V2_MIGRATION_SURFACE_STATEMENTS: readonly SpecStatement<V2Pa
     line: 583,
     keyword: "MUST",
     says: "Each session/resume sends the full intended additional-root list, only with the session.additionalDirectories capability, absolute.",
-    gap: "The v1 requirements client.session-matching.reopens-in-own-cwd and client.capabilities.roots-absolute check this once a v2 scenario records them.",
+    checkedBy: ["client.session-matching.reopens-in-own-cwd", "client.capabilities.roots-absolute"],
   },
   {
     id: "migration#no-set-mode",

@@ -11,7 +11,7 @@ export const CLIENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Pag
     line: 64,
     keyword: "implied",
     says: "A cwd filter the client sends to session/list is an absolute path.",
-    gap: "The v1 requirement client.capabilities.list-cwd-absolute checks this once a v2 scenario records it (v2 needs no list capability).",
+    checkedBy: ["client.capabilities.list-cwd-absolute"],
   },
   {
     id: "session-list#roots-not-merged",
@@ -29,7 +29,7 @@ export const CLIENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Pag
     line: 151,
     keyword: "MUST",
     says: "The client takes a missing nextCursor as the end of the results.",
-    gap: "The v1 requirement client.capabilities.list-stops-without-cursor checks this once a v2 scenario records it.",
+    checkedBy: ["client.capabilities.list-stops-without-cursor"],
   },
   {
     id: "session-list#cursor-opaque",
@@ -38,7 +38,7 @@ export const CLIENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Pag
     line: 152,
     keyword: "MUST",
     says: "The client treats cursors as opaque: it sends one back exactly, never parsed, changed or persisted.",
-    gap: "The v1 requirement client.capabilities.list-cursor-opaque checks this once a v2 scenario records it.",
+    checkedBy: ["client.capabilities.list-cursor-opaque"],
   },
   {
     id: "session-list#info-update-survived",
@@ -67,7 +67,7 @@ export const CLIENT_V2_SESSION_SETTINGS_STATEMENTS: readonly SpecStatement<V2Pag
     keyword: "schema",
     says: "session/delete carries the id of the session to remove.",
     schema: "schema/v2/schema.json#/$defs/DeleteSessionRequest",
-    gap: "Validate the client's session/delete against DeleteSessionRequest and expect a sessionId the agent listed or created.",
+    checkedBy: ["client.session-matching.delete-params"],
   },
   // session-config-options
   {

@@ -32,7 +32,7 @@ export const CLIENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[
     keyword: "MUST",
     says: "session/resume carries the sessionId, the cwd and optionally mcpServers and a replayFrom cursor.",
     schema: "schema/v2/schema.json#/$defs/ResumeSessionRequest",
-    gap: "Have the client resume a session the kit's agent listed; validate against ResumeSessionRequest and expect the listed sessionId and its cwd.",
+    checkedBy: ["client.session-matching.resume-params"],
   },
   {
     id: "session-setup#replay-applied",
@@ -51,7 +51,7 @@ export const CLIENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[
     keyword: "MUST",
     says: "session/close carries the id of the active session to close.",
     schema: "schema/v2/schema.json#/$defs/CloseSessionRequest",
-    gap: "When the client closes a session, expect a CloseSessionRequest naming a session of the connection.",
+    checkedBy: ["client.session-matching.close-params"],
   },
   {
     id: "session-setup#roots-absolute",
@@ -60,7 +60,7 @@ export const CLIENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 282,
     keyword: "MUST",
     says: "Every additionalDirectories entry the client sends is an absolute path.",
-    gap: "The v1 requirement client.capabilities.roots-absolute checks this once a v2 scenario records it.",
+    checkedBy: ["client.capabilities.roots-absolute"],
   },
   {
     id: "session-setup#roots-resent",
@@ -69,7 +69,7 @@ export const CLIENT_V2_SESSION_SETUP_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 284,
     keyword: "MUST",
     says: "On session/resume the client sends the full intended root list again, with the session's own cwd; omitting it restores nothing.",
-    gap: "The v1 requirement client.session-matching.reopens-in-own-cwd checks this once a v2 scenario records it (with session/resume in place of session/load).",
+    checkedBy: ["client.session-matching.reopens-in-own-cwd"],
   },
   {
     id: "session-setup#roots-gated",

@@ -19,6 +19,7 @@ import { RequestControl } from "../request-control.js";
 import { answerSessionNewWithUpdates } from "../session-new-updates.js";
 import { actionsForPrompt, runScriptedTurn } from "../scripted-turn.js";
 import { type PermissionSpec, permissionOptions, permissionRequestParams } from "./permission-request-v2.js";
+import { SavedSessionsV2 } from "./sessions-v2.js";
 import { v2UpdateForAction } from "./updates-v2.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
@@ -46,6 +47,8 @@ export class MockAgentV2Runtime {
   readonly #control: RequestControl;
   /** Each session's turns run one after another: a prompt sent while one runs waits its turn. */
   readonly #sessions = new Map<string, { cwd: string; turn?: Turn; queue: Promise<void> }>();
+  /** session/list, resume, close and delete (./sessions-v2.ts). */
+  readonly #saved: SavedSessionsV2;
   readonly #usedRules = new Set<number>();
   readonly #inFlight = new Set<Promise<void>>();
   /** The messageId each turn's acknowledgment gave the user message. */
@@ -59,6 +62,7 @@ export class MockAgentV2Runtime {
     this.#wire = wire;
     this.#requests = new ClientRequests(wire, (prefix) => this.#id(prefix));
     this.#control = new RequestControl(wire, (prefix) => this.#id(prefix));
+    this.#saved = new SavedSessionsV2(script, wire, this.#sessions);
   }
 
   start(): void {
@@ -166,7 +170,11 @@ export class MockAgentV2Runtime {
         return { result: { sessionId } };
       }
       default:
-        return { error: { code: -32601, message: `Method not found: ${method}` } };
+        return (
+          this.#saved.answer(method, params) ?? {
+            error: { code: -32601, message: `Method not found: ${method}` },
+          }
+        );
     }
   }
 

@@ -15,7 +15,9 @@
 import { advertisedCommands, commandToRun } from "../command-run.js";
 import { referenceMcpServers, traceMeta } from "../turn-context.js";
 import { SessionDisplayV2 } from "./client-display-v2.js";
+import type { SessionOptions } from "../client-sessions.js";
 import { SessionMessagesV2 } from "./client-messages-v2.js";
+import { SessionsV2, opensSessionHistory } from "./client-sessions-v2.js";
 
 type Frame = Record<string, unknown>;
 type RpcError = { code: number; message: string };
@@ -57,7 +59,13 @@ function agentLoginMethod(authMethods: unknown): string | undefined {
 
 export async function runV2Turn(
   wire: V2Wire,
-  options: { cwd: string; prompt: string; capabilities?: unknown; authMethods?: unknown },
+  options: {
+    cwd: string;
+    prompt: string;
+    capabilities?: unknown;
+    authMethods?: unknown;
+    sessions?: SessionOptions;
+  },
 ): Promise<string> {
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1; // 0 was initialize's
@@ -111,15 +119,23 @@ export async function runV2Turn(
   });
 
   const mcpServers = mcpServersFor(options.capabilities);
-  const newSession = () =>
-    request("session/new", { cwd: options.cwd, ...(mcpServers.length > 0 ? { mcpServers } : {}) });
-  const session = (await newSession().catch(async (error: { code?: unknown }) => {
-    // auth_required (authentication.mdx): log in with a method the agent handles itself, then ask again.
-    const methodId = agentLoginMethod(options.authMethods);
-    if (error.code !== -32000 || methodId === undefined) throw error;
-    await request("auth/login", { methodId });
-    return newSession();
-  })) as { sessionId?: unknown };
+  const newSession = (extra: Frame = {}) =>
+    request("session/new", { cwd: options.cwd, ...(mcpServers.length > 0 ? { mcpServers } : {}), ...extra });
+  const createSession = (extra: Frame = {}) =>
+    newSession(extra).catch(async (error: { code?: unknown }) => {
+      // auth_required (authentication.mdx): log in with a method the agent handles itself, then ask again.
+      const methodId = agentLoginMethod(options.authMethods);
+      if (error.code !== -32000 || methodId === undefined) throw error;
+      await request("auth/login", { methodId });
+      return newSession(extra);
+    });
+  // The kit's hook (client-sessions-v2.ts): the user opens the session history, lists, resumes, closes.
+  const history = opensSessionHistory()
+    ? new SessionsV2(options.sessions ?? { roots: [] }, options.capabilities)
+    : undefined;
+  const session = (await (history
+    ? history.open(request, options.cwd, mcpServers, (id) => (sessionId = id), createSession)
+    : createSession())) as { sessionId?: unknown };
   if (typeof session?.sessionId !== "string") throw new Error("session/new answered no sessionId");
   sessionId = session.sessionId;
   const runPrompt = async (text: string) => {
@@ -144,6 +160,7 @@ export async function runV2Turn(
   // The kit's slash-command hook: the user runs an advertised command next, as an ordinary prompt.
   const command = commandToRun(commands);
   if (command) await runPrompt(command);
+  await history?.finish(request, sessionId);
   // The turn's text, then the tool calls, terminals and plans as the turns left them (client-display-v2.ts).
   return [messages.text, display.render()].filter(Boolean).join("\n");
 }

@@ -23,6 +23,7 @@ import { commandsAfterSessionNewV2Scenario } from "./commands-after-session-new.
 import { slashCommandV2Scenario } from "./slash-command.js";
 import { authMethodsV2Scenario } from "./auth-methods.js";
 import { logoutThenPromptV2Scenario } from "./logout-then-prompt.js";
+import { sessionsV2Scenario } from "./sessions.js";
 
 export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   promptTurnV2Scenario,
@@ -43,6 +44,7 @@ export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   slashCommandV2Scenario,
   authMethodsV2Scenario,
   logoutThenPromptV2Scenario,
+  sessionsV2Scenario,
 ];
 
 export const GENERIC_CLIENT_V2_REQUIREMENTS: readonly RequirementId[] = GENERIC_CLIENT_V2_CHECK_REQUIREMENTS;
