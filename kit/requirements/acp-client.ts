@@ -102,6 +102,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   }),
   client({
     id: "client.jsonrpc.survives-unknown-error-code",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/jsonrpc-errors.ts
     title: "an error response with a code the client does not know ends the turn cleanly, not in a hang",
     area: "jsonrpc",
     level: "must",
@@ -135,6 +136,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   }),
   client({
     id: "client.session-matching.response-id-matched",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/jsonrpc-errors.ts
     title: "a response with the wrong id is not taken for the awaited one",
     area: "session-matching",
     level: "must",
@@ -202,6 +204,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   // timeouts
   client({
     id: "client.timeouts.gives-up-on-hung-agent",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/hung-agent.ts
     title:
       "an agent that never answers the prompt: the client gives up within --client-timeout and reports failure",
     area: "timeouts",

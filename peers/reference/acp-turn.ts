@@ -126,6 +126,7 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
           prompt: options.prompt,
           capabilities: (init as { capabilities?: unknown }).capabilities, // v2's name for the agent's capabilities
           authMethods: (init as { authMethods?: unknown }).authMethods,
+          gaveUp: gaveUp.signal,
         });
       if (init.protocolVersion !== acp.PROTOCOL_VERSION)
         throw new Error(

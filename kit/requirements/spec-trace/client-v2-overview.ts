@@ -134,7 +134,7 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 12,
     keyword: "implied",
     says: "A response answers the request with its id: the client does not take a response with another id for the one it awaits.",
-    gap: "The v1 requirement client.session-matching.response-id-matched checks this once a v2 scenario records it.",
+    checkedBy: ["client.session-matching.response-id-matched"],
   },
   {
     id: "overview#gives-up-on-silent-agent",
@@ -143,7 +143,8 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 12,
     keyword: "position",
     says: "The spec sets no deadline; the kit expects a client to give up on an agent that accepts a prompt and then never reports idle, and to report failure.",
-    gap: "The kit's agent answers the prompt with {} and sends nothing more; expect the client to end with a failure within its own deadline (the v1 requirement client.timeouts.gives-up-on-hung-agent judges an unanswered prompt).",
+    checkedBy: ["client.timeouts.gives-up-on-hung-agent"],
+    note: "Judged on an agent that acknowledges the prompt and never reports idle, and on one that never answers the prompt.",
   },
   {
     id: "overview#answers-requests-in-any-order",
@@ -152,7 +153,8 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 42,
     keyword: "implied",
     says: "The client answers the agent's concurrent requests (permissions, elicitations) during a turn, whatever order its answers take.",
-    gap: "The v1 requirement client.jsonrpc.answer checks this once a v2 scenario records it.",
+    checkedBy: ["client.jsonrpc.answers-concurrent-requests"],
+    note: "Two permission requests and a custom request open at once; elicitations are not among them.",
   },
   {
     id: "overview#jsonrpc-error-codes",
@@ -175,6 +177,7 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 182,
     keyword: "implied",
     says: "An error response ends the request it answers, whatever its code; the client reports the failure and keeps working.",
-    gap: "The v1 requirement client.jsonrpc.survives-unknown-error-code checks this once a v2 scenario records it.",
+    checkedBy: ["client.jsonrpc.survives-unknown-error-code"],
+    note: "The error is session/prompt's (error -31999, the prompt refused); the client must fail the turn cleanly.",
   },
 ];

@@ -46,7 +46,13 @@ function agentLoginMethod(authMethods: unknown): string | undefined {
 
 export async function runV2Turn(
   wire: V2Wire,
-  options: { cwd: string; prompt: string; capabilities?: unknown; authMethods?: unknown },
+  options: {
+    cwd: string;
+    prompt: string;
+    capabilities?: unknown;
+    authMethods?: unknown;
+    gaveUp?: AbortSignal;
+  },
 ): Promise<string> {
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1; // 0 was initialize's
@@ -57,6 +63,11 @@ export async function runV2Turn(
       wire.send({ jsonrpc: "2.0", id, method, params });
     });
   };
+  // Giving up (the client's deadline), it withdraws each request still pending with $/cancel_request (cancellation.mdx).
+  options.gaveUp?.addEventListener("abort", () => {
+    for (const requestId of pending.keys())
+      wire.send({ jsonrpc: "2.0", method: "$/cancel_request", params: { requestId } });
+  });
   const messages = new SessionMessagesV2();
   let sessionId: string | undefined;
   let idle: ((stopReason: string) => void) | undefined;

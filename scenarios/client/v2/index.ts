@@ -18,6 +18,13 @@ import { crlfV2Scenario, splitFramesV2Scenario, stderrFloodV2Scenario } from "./
 import { updateVariantsV2Scenario } from "./update-variants-v2.js";
 import { batchesV2Scenario } from "./batches.js";
 import { loginWhenRequiredV2Scenario } from "./login-when-required.js";
+import {
+  cancelledErrorV2Scenario,
+  unknownErrorCodeV2Scenario,
+  wrongResponseIdV2Scenario,
+} from "./jsonrpc-errors.js";
+import { concurrentRequestsV2Scenario } from "./concurrent-requests.js";
+import { hungAgentV2Scenario } from "./hung-agent.js";
 
 export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   promptTurnV2Scenario,
@@ -33,6 +40,11 @@ export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   updateVariantsV2Scenario,
   batchesV2Scenario,
   loginWhenRequiredV2Scenario,
+  wrongResponseIdV2Scenario,
+  unknownErrorCodeV2Scenario,
+  cancelledErrorV2Scenario,
+  concurrentRequestsV2Scenario,
+  hungAgentV2Scenario,
 ];
 
 export const GENERIC_CLIENT_V2_REQUIREMENTS: readonly RequirementId[] = GENERIC_CLIENT_V2_CHECK_REQUIREMENTS;
