@@ -65,7 +65,16 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 152,
     keyword: "implied",
     says: "session/update (with every v2 variant) and elicitation/complete are notifications the client accepts whenever a session exists.",
-    gap: "The kit's agent sends one update of each v2 variant (messages, chunks, state_update, tool_call_update, tool_call_content_chunk, terminal_update, terminal_output_chunk, plan_update, commands, config, session info, usage) in a turn; the client answers no notification and finishes the turn.",
+    checkedBy: [
+      "client.v2.events.survives-message-variants",
+      "client.v2.events.survives-tool-call-upserts",
+      "client.v2.events.survives-terminal-updates",
+      "client.v2.events.survives-plan-updates",
+      "client.v2.events.survives-session-variants",
+      "client.v2.capabilities.elicitation-unknown-complete-ignored",
+      "client.jsonrpc.no-reply-to-notification",
+    ],
+    note: "Every v2 update variant and an elicitation/complete are sent during one turn (scenarios/client/v2/update-variants-v2.ts), each group followed by a liveness probe; a session/update between turns is not sent on v2.",
   },
   {
     id: "overview#absolute-paths",
