@@ -184,6 +184,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   // limits
   client({
     id: "client.limits.large-frame",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/limits.ts
     title: "a 16 MiB agent frame is handled, or the turn fails cleanly",
     area: "limits",
     level: "should",
@@ -193,6 +194,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   }),
   client({
     id: "client.limits.flood-bounded",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/limits.ts
     title: "64 MiB of agent stdout without a newline: the client fails the turn cleanly, in bounded memory",
     area: "limits",
     level: "should",

@@ -197,7 +197,8 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 23,
     keyword: "position",
     says: "The spec sets no message size limit; the kit expects a client to handle a 16 MiB agent line and to stay bounded on an endless one.",
-    gap: "The v1 requirements client.limits.large-frame and client.limits.flood-bounded check this once a v2 scenario records them.",
+    checkedBy: ["client.limits.large-frame", "client.limits.flood-bounded"],
+    note: "Recorded in a v2 turn by scenarios/client/v2/limits.ts: a 16 MiB agent_message_chunk, and 64 MiB then 256 MiB without a newline.",
   },
   {
     id: "transports#no-blank-lines",

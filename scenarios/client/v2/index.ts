@@ -25,6 +25,7 @@ import {
 } from "./jsonrpc-errors.js";
 import { concurrentRequestsV2Scenario } from "./concurrent-requests.js";
 import { hungAgentV2Scenario } from "./hung-agent.js";
+import { largeFrameV2Scenario, stdoutFloodV2Scenario } from "./limits.js";
 
 export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   promptTurnV2Scenario,
@@ -45,6 +46,8 @@ export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   cancelledErrorV2Scenario,
   concurrentRequestsV2Scenario,
   hungAgentV2Scenario,
+  largeFrameV2Scenario,
+  stdoutFloodV2Scenario,
 ];
 
 export const GENERIC_CLIENT_V2_REQUIREMENTS: readonly RequirementId[] = GENERIC_CLIENT_V2_CHECK_REQUIREMENTS;
