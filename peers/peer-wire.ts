@@ -11,6 +11,7 @@ import { NdjsonFramer } from "../kit/wire/framer.js";
 import { splitAtCuts } from "../kit/wire/write-styles.js";
 import type { ObservationLog } from "./observation-log.js";
 import type { CommonAction, Faults } from "./script-types.js";
+import { sleep } from "./sleep.js";
 
 export interface PeerIo {
   /** Bytes from the other side. */
@@ -35,7 +36,6 @@ function forLog(text: string): string {
     ? text
     : `${text.slice(0, LOGGED_TEXT_CHARS)}… (${text.length} characters)`;
 }
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class PeerWire {
   readonly log: ObservationLog;

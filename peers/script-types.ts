@@ -614,6 +614,20 @@ export interface AgentScript {
    */
   answerCancelled?: string[];
   /**
+   * v2 only: how the agent answers session/prompt, which v2 answers at once with the acknowledgment: raw lines written first, a delay, or an error that refuses the prompt (no turn runs).
+   */
+  promptAnswer?: {
+    /**
+     * Raw lines written just before the answer, as written (a response with an id the client never used, say).
+     */
+    before?: string[];
+    /**
+     * Milliseconds between the `before` lines and the answer.
+     */
+    delayMs?: number;
+    error?: RpcError1;
+  };
+  /**
    * The ACP version the agent speaks (default 1). With 2 it is a v2 agent (peers/agent/v2/): initialize answers protocolVersion 2 (or initialize.protocolVersion) with info and capabilities, session/prompt is acknowledged at once, and each turn's actions arrive as v2 updates between a running and an idle state_update carrying the stop reason.
    */
   protocolVersion?: 1 | 2;
@@ -744,6 +758,14 @@ export interface SavedSession {
     role: "user" | "agent";
     text: string;
   }[];
+}
+/**
+ * Answer session/prompt with this error instead of accepting it.
+ */
+export interface RpcError1 {
+  code: number;
+  message: string;
+  data?: unknown;
 }
 /**
  * A mock ACP client: what it advertises, the requests it sends in order, and how it answers the agent.

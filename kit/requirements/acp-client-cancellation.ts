@@ -27,6 +27,7 @@ export const ACP_CLIENT_CANCELLATION_REQUIREMENTS = [
   }),
   client({
     id: "client.cancellation.own-cancel-request-valid",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/jsonrpc-errors.ts and hung-agent.ts
     title:
       "a $/cancel_request the client sends is a notification whose requestId names one of its own requests still pending",
     area: "cancellation",
@@ -38,6 +39,7 @@ export const ACP_CLIENT_CANCELLATION_REQUIREMENTS = [
   }),
   client({
     id: "client.cancellation.survives-cancelled-error",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/jsonrpc-errors.ts
     title:
       "error -32800 (Request cancelled) for the client's first session/new does not wedge it: it sends another request that is served, or ends by itself",
     area: "cancellation",
@@ -48,6 +50,7 @@ export const ACP_CLIENT_CANCELLATION_REQUIREMENTS = [
   }),
   client({
     id: "client.jsonrpc.answers-concurrent-requests",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/concurrent-requests.ts
     title:
       "while its prompt is pending, the client answers every one of several agent requests sent at once (two permission requests and a custom one)",
     area: "jsonrpc",

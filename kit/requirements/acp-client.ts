@@ -103,6 +103,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   }),
   client({
     id: "client.jsonrpc.survives-unknown-error-code",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/jsonrpc-errors.ts
     title: "an error response with a code the client does not know ends the turn cleanly, not in a hang",
     area: "jsonrpc",
     level: "must",
@@ -136,6 +137,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   }),
   client({
     id: "client.session-matching.response-id-matched",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/jsonrpc-errors.ts
     title: "a response with the wrong id is not taken for the awaited one",
     area: "session-matching",
     level: "must",
@@ -183,6 +185,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   // limits
   client({
     id: "client.limits.large-frame",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/limits.ts
     title: "a 16 MiB agent frame is handled, or the turn fails cleanly",
     area: "limits",
     level: "should",
@@ -192,6 +195,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   }),
   client({
     id: "client.limits.flood-bounded",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/limits.ts
     title: "64 MiB of agent stdout without a newline: the client fails the turn cleanly, in bounded memory",
     area: "limits",
     level: "should",
@@ -203,6 +207,7 @@ export const ACP_CLIENT_REQUIREMENTS = [
   // timeouts
   client({
     id: "client.timeouts.gives-up-on-hung-agent",
+    versions: [1, 2], // the same on a v2 connection: recorded by scenarios/client/v2/hung-agent.ts
     title:
       "an agent that never answers the prompt: the client gives up within --client-timeout and reports failure",
     area: "timeouts",

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { listProcesses } from "../../kit/process/tree.js";
 import type { ObservationLog } from "../observation-log.js";
 import type { ClientRequests, Turn } from "./client-requests.js";
+import { sleep } from "../sleep.js";
 
 /** What the probe writes in its directory, and what it asks for: shared with the scenario. */
 export const PROBE = {
@@ -51,8 +52,6 @@ export function sleepingTree(marker: string): string[] {
 }
 
 type Capabilities = { fs?: { readTextFile?: unknown; writeTextFile?: unknown }; terminal?: unknown };
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function alive(marker: string): string[] {
   return listProcesses()

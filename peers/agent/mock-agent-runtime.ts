@@ -20,24 +20,11 @@ import { RequestControl } from "./request-control.js";
 import { answerInitialize } from "./initialize-answer.js";
 import { updateForAction } from "./update-actions.js";
 import { MockAgentV2Runtime } from "./v2/mock-agent-v2.js";
+import { sleep } from "../sleep.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
 type Reply = { result: unknown } | { error: RpcError };
 type TurnEnd = { stopReason: string } | { error: RpcError } | "hang";
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
-}
 
 export class MockAgentRuntime {
   readonly #script: AgentScript;

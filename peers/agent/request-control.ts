@@ -8,6 +8,7 @@
 import type { ObservationLog } from "../observation-log.js";
 import type { Frame, PeerWire } from "../peer-wire.js";
 import type { Turn } from "./client-requests.js";
+import { sleep } from "../sleep.js";
 
 export interface RequestSpec {
   method: string;
@@ -17,8 +18,6 @@ export interface RequestSpec {
 const REQUEST_CANCELLED = -32800;
 /** After the first answer to a cancelled request, how long the agent waits to see a second one. */
 const SECOND_ANSWER_GRACE_MS = 500;
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The string "{{sessionId}}" or "{{requestId}}" anywhere in `value`, replaced by the turn's. */
 function fill(value: unknown, turn: Turn): unknown {

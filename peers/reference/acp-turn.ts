@@ -127,6 +127,7 @@ export function startAcpTurn(options: AcpTurnOptions): AcpTurn {
           capabilities: (init as { capabilities?: unknown }).capabilities, // v2's name for the agent's capabilities
           authMethods: (init as { authMethods?: unknown }).authMethods,
           sessions: options.sessions?.options,
+          gaveUp: gaveUp.signal,
         });
       if (init.protocolVersion !== acp.PROTOCOL_VERSION)
         throw new Error(

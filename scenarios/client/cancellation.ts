@@ -238,50 +238,55 @@ export const cancelledErrorScenario: Scenario = {
     );
     recordGenericClientChecks(context, run);
     recordOwnCancelRequests(context, run);
-    const requirement = "client.cancellation.survives-cancelled-error";
-    const cancelled = agentFrames(run).find(
-      ({ message }) =>
-        isResponse(message) && (message.error as { code?: unknown } | undefined)?.code === -32800,
-    );
-    if (!cancelled) {
-      checkNotExercised(context, requirement, `the client never sent session/new (${describeExit(run)})`);
-      return;
-    }
-    // A later request of the client's that the agent served (a result) shows it stayed usable.
-    const later = clientFrames(run).find(
-      ({ at, message }) =>
-        at > cancelled.at &&
-        typeof message.method === "string" &&
-        "id" in message &&
-        agentFrames(run).some(
-          ({ message: answer }) => isResponse(answer) && answer.id === message.id && "result" in answer,
-        ),
-    );
-    const crash = crashSignature(run.output);
-    const endedByItself =
-      !run.timedOut && run.exit !== undefined && run.exit.signal === null && crash === undefined;
-    const methods = clientMessages(run).flatMap((message) =>
-      typeof message.method === "string" ? [message.method] : [],
-    );
-    context.check(
-      later
+    recordSurvivesCancelledError(context, run);
+  },
+};
+
+/** After -32800 for its first session/new the client asks again and is served, or ends by itself (v1 and v2). */
+export function recordSurvivesCancelledError(context: ScenarioContext, run: ClientRun): void {
+  const requirement = "client.cancellation.survives-cancelled-error";
+  const cancelled = agentFrames(run).find(
+    ({ message }) =>
+      isResponse(message) && (message.error as { code?: unknown } | undefined)?.code === -32800,
+  );
+  if (!cancelled) {
+    checkNotExercised(context, requirement, `the client never sent session/new (${describeExit(run)})`);
+    return;
+  }
+  // A later request of the client's that the agent served (a result) shows it stayed usable.
+  const later = clientFrames(run).find(
+    ({ at, message }) =>
+      at > cancelled.at &&
+      typeof message.method === "string" &&
+      "id" in message &&
+      agentFrames(run).some(
+        ({ message: answer }) => isResponse(answer) && answer.id === message.id && "result" in answer,
+      ),
+  );
+  const crash = crashSignature(run.output);
+  const endedByItself =
+    !run.timedOut && run.exit !== undefined && run.exit.signal === null && crash === undefined;
+  const methods = clientMessages(run).flatMap((message) =>
+    typeof message.method === "string" ? [message.method] : [],
+  );
+  context.check(
+    later
+      ? {
+          requirement,
+          verdict: "pass",
+          message: `after -32800 for its session/new, the client sent ${String(later.message.method)} and was served (${describeExit(run)})`,
+        }
+      : endedByItself
         ? {
             requirement,
             verdict: "pass",
-            message: `after -32800 for its session/new, the client sent ${String(later.message.method)} and was served (${describeExit(run)})`,
+            message: `after -32800 for its session/new, the client ended by itself: ${describeExit(run)}`,
           }
-        : endedByItself
-          ? {
-              requirement,
-              verdict: "pass",
-              message: `after -32800 for its session/new, the client ended by itself: ${describeExit(run)}`,
-            }
-          : {
-              requirement,
-              verdict: "fail",
-              message: `after -32800 for its session/new, ${crash ? `the client crashed (its output shows ${crash}); ` : ""}${describeExit(run)}, having sent ${methods.join(", ")}; expected it to send another request or end by itself`,
-              evidence: { stderrTail: run.stderrTail },
-            },
-    );
-  },
-};
+        : {
+            requirement,
+            verdict: "fail",
+            message: `after -32800 for its session/new, ${crash ? `the client crashed (its output shows ${crash}); ` : ""}${describeExit(run)}, having sent ${methods.join(", ")}; expected it to send another request or end by itself`,
+            evidence: { stderrTail: run.stderrTail },
+          },
+  );
+}

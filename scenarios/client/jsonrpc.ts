@@ -3,10 +3,10 @@
  * with an error code no client can know. The first must get -32601; the second must fail the
  * turn cleanly: not hang, not crash, and not report success for a prompt that got an error.
  */
-import type { Scenario } from "../../kit/scenario.js";
+import type { Scenario, ScenarioContext } from "../../kit/scenario.js";
 import { agentScript, nonce } from "./agent-scripts.js";
 import { crashSignature } from "./crash-signatures.js";
-import { describeExit, failedCleanly, runClient } from "./driver.js";
+import { describeExit, failedCleanly, runClient, type ClientRun } from "./driver.js";
 import { recordGenericClientChecks } from "./generic-checks.js";
 import { checkNotExercised } from "./shared-checks.js";
 
@@ -75,28 +75,33 @@ export const unknownErrorCodeScenario: Scenario = {
       agentScript([{ error: { code: -31999, message: "kit: an error code from the future" } }]),
     );
     recordGenericClientChecks(context, run);
-    const crash = crashSignature(run.output);
-    const wrong =
-      run.timedOut || run.exit?.signal
-        ? describeExit(run)
-        : crash !== undefined
-          ? `the client crashed (its output shows ${crash}); ${describeExit(run)}`
-          : !failedCleanly(run)
-            ? `${describeExit(run)}: it reported success for a prompt that got an error`
-            : undefined;
-    context.check(
-      wrong !== undefined
-        ? {
-            requirement: "client.jsonrpc.survives-unknown-error-code",
-            verdict: "fail",
-            message: `after error -31999 for its prompt, ${wrong}; expected it to fail the turn cleanly (exit by itself with a nonzero code)`,
-            evidence: { stderrTail: run.stderrTail },
-          }
-        : {
-            requirement: "client.jsonrpc.survives-unknown-error-code",
-            verdict: "pass",
-            message: `after error -31999 for its prompt, ${describeExit(run)}, without a crash`,
-          },
-    );
+    recordSurvivesUnknownErrorCode(context, run);
   },
 };
+
+/** After error -31999 for its prompt the client fails the turn cleanly: no hang, no crash, no success (v1 and v2). */
+export function recordSurvivesUnknownErrorCode(context: ScenarioContext, run: ClientRun): void {
+  const crash = crashSignature(run.output);
+  const wrong =
+    run.timedOut || run.exit?.signal
+      ? describeExit(run)
+      : crash !== undefined
+        ? `the client crashed (its output shows ${crash}); ${describeExit(run)}`
+        : !failedCleanly(run)
+          ? `${describeExit(run)}: it reported success for a prompt that got an error`
+          : undefined;
+  context.check(
+    wrong !== undefined
+      ? {
+          requirement: "client.jsonrpc.survives-unknown-error-code",
+          verdict: "fail",
+          message: `after error -31999 for its prompt, ${wrong}; expected it to fail the turn cleanly (exit by itself with a nonzero code)`,
+          evidence: { stderrTail: run.stderrTail },
+        }
+      : {
+          requirement: "client.jsonrpc.survives-unknown-error-code",
+          verdict: "pass",
+          message: `after error -31999 for its prompt, ${describeExit(run)}, without a crash`,
+        },
+  );
+}

@@ -129,7 +129,8 @@ export const CLIENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 24,
     keyword: "implied",
     says: "A $/cancel_request the client sends is a notification naming one of its own requests that is still pending.",
-    gap: "The v1 requirement client.cancellation.own-cancel-request-valid checks this once a v2 scenario records it.",
+    checkedBy: ["client.cancellation.own-cancel-request-valid"],
+    note: "Judged wherever a v2 run sees the client send one: when it gives up on an unanswered prompt, and around a -32800 answer.",
   },
   {
     id: "cancellation#cancel-request-optional",
@@ -159,6 +160,6 @@ export const CLIENT_V2_EXTENSIBILITY_STATEMENTS: readonly SpecStatement<V2Page>[
     line: 24,
     keyword: "MAY",
     says: "The client may cancel its own requests with $/cancel_request; a -32800 answer ends that request without wedging the client.",
-    gap: "The v1 requirement client.cancellation.survives-cancelled-error checks this once a v2 scenario records it.",
+    checkedBy: ["client.cancellation.survives-cancelled-error"],
   },
 ];

@@ -65,7 +65,16 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 152,
     keyword: "implied",
     says: "session/update (with every v2 variant) and elicitation/complete are notifications the client accepts whenever a session exists.",
-    gap: "The kit's agent sends one update of each v2 variant (messages, chunks, state_update, tool_call_update, tool_call_content_chunk, terminal_update, terminal_output_chunk, plan_update, commands, config, session info, usage) in a turn; the client answers no notification and finishes the turn.",
+    checkedBy: [
+      "client.v2.events.survives-message-variants",
+      "client.v2.events.survives-tool-call-upserts",
+      "client.v2.events.survives-terminal-updates",
+      "client.v2.events.survives-plan-updates",
+      "client.v2.events.survives-session-variants",
+      "client.v2.capabilities.elicitation-unknown-complete-ignored",
+      "client.jsonrpc.no-reply-to-notification",
+    ],
+    note: "Every v2 update variant and an elicitation/complete are sent during one turn (scenarios/client/v2/update-variants-v2.ts), each group followed by a liveness probe; a session/update between turns is not sent on v2.",
   },
   {
     id: "overview#absolute-paths",
@@ -134,7 +143,7 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 12,
     keyword: "implied",
     says: "A response answers the request with its id: the client does not take a response with another id for the one it awaits.",
-    gap: "The v1 requirement client.session-matching.response-id-matched checks this once a v2 scenario records it.",
+    checkedBy: ["client.session-matching.response-id-matched"],
   },
   {
     id: "overview#gives-up-on-silent-agent",
@@ -143,7 +152,8 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 12,
     keyword: "position",
     says: "The spec sets no deadline; the kit expects a client to give up on an agent that accepts a prompt and then never reports idle, and to report failure.",
-    gap: "The kit's agent answers the prompt with {} and sends nothing more; expect the client to end with a failure within its own deadline (the v1 requirement client.timeouts.gives-up-on-hung-agent judges an unanswered prompt).",
+    checkedBy: ["client.timeouts.gives-up-on-hung-agent"],
+    note: "Judged on an agent that acknowledges the prompt and never reports idle, and on one that never answers the prompt.",
   },
   {
     id: "overview#answers-requests-in-any-order",
@@ -152,7 +162,8 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 42,
     keyword: "implied",
     says: "The client answers the agent's concurrent requests (permissions, elicitations) during a turn, whatever order its answers take.",
-    gap: "The v1 requirement client.jsonrpc.answer checks this once a v2 scenario records it.",
+    checkedBy: ["client.jsonrpc.answers-concurrent-requests"],
+    note: "Two permission requests and a custom request open at once; elicitations are not among them.",
   },
   {
     id: "overview#jsonrpc-error-codes",
@@ -175,6 +186,7 @@ export const CLIENT_V2_OVERVIEW_STATEMENTS: readonly SpecStatement<V2Page>[] = [
     line: 182,
     keyword: "implied",
     says: "An error response ends the request it answers, whatever its code; the client reports the failure and keeps working.",
-    gap: "The v1 requirement client.jsonrpc.survives-unknown-error-code checks this once a v2 scenario records it.",
+    checkedBy: ["client.jsonrpc.survives-unknown-error-code"],
+    note: "The error is session/prompt's (error -31999, the prompt refused); the client must fail the turn cleanly.",
   },
 ];

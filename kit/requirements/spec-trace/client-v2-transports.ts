@@ -160,7 +160,8 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 69,
     keyword: "SHOULD",
     says: "A client that sends a batch matches the responses to its requests by id, in whatever order they come.",
-    gap: "When the client sends a batch, the kit's agent answers it in reverse order; the client must take each response for its own request (the v1 requirement client.session-matching.response-id-matched checks single messages once a v2 scenario records it).",
+    checkedBy: ["client.session-matching.response-id-matched"],
+    note: "Checked on single messages (a response with another id before the prompt's answer); the kit's agent answers a client's batch one line per entry, so matching the answers to a batch in reverse order is not exercised.",
   },
   {
     id: "transports#no-lifecycle-batching",
@@ -196,7 +197,8 @@ export const CLIENT_V2_TRANSPORT_STATEMENTS: readonly SpecStatement<V2Page>[] = 
     line: 23,
     keyword: "position",
     says: "The spec sets no message size limit; the kit expects a client to handle a 16 MiB agent line and to stay bounded on an endless one.",
-    gap: "The v1 requirements client.limits.large-frame and client.limits.flood-bounded check this once a v2 scenario records them.",
+    checkedBy: ["client.limits.large-frame", "client.limits.flood-bounded"],
+    note: "Recorded in a v2 turn by scenarios/client/v2/limits.ts: a 16 MiB agent_message_chunk, and 64 MiB then 256 MiB without a newline.",
   },
   {
     id: "transports#no-blank-lines",

@@ -8,8 +8,9 @@
  * idle `cancelled`. The methods v2 removed (session/load, session/set_mode, authenticate, fs and
  * terminal) are unknown methods here. A script's raw `request` (its answer logged as a response
  * event, "{{sessionId}}" in its params the turn's session), `cancelRequest` and `requestsAtOnce`
- * work as in v1, and so do `sessionNewUpdates`; "{{userMessageId}}" in a raw `update` names the
- * messageId the turn's acknowledgment gave the user message.
+ * work as in v1, and so do `sessionNewUpdates` and `answerCancelled`; "{{userMessageId}}" in a raw
+ * `update` names the messageId the turn's acknowledgment gave the user message; `promptAnswer`
+ * writes lines before the acknowledgment or refuses the prompt (prompt-answer-v2.ts).
  */
 import { isAbsolute } from "node:path";
 import type { Frame, PeerWire } from "../../peer-wire.js";
@@ -20,24 +21,13 @@ import { answerSessionNewWithUpdates } from "../session-new-updates.js";
 import { actionsForPrompt, runScriptedTurn } from "../scripted-turn.js";
 import { type PermissionSpec, permissionOptions, permissionRequestParams } from "./permission-request-v2.js";
 import { SavedSessionsV2 } from "./sessions-v2.js";
+import { refusesPrompt } from "./prompt-answer-v2.js";
 import { v2UpdateForAction } from "./updates-v2.js";
+import { sleep } from "../../sleep.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
 type Reply = { result: unknown } | { error: RpcError };
 type TurnEnd = { stopReason: string; error?: RpcError } | "hang";
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 
 export class MockAgentV2Runtime {
   readonly #script: AgentScript;
@@ -61,8 +51,8 @@ export class MockAgentV2Runtime {
     this.#script = script;
     this.#wire = wire;
     this.#requests = new ClientRequests(wire, (prefix) => this.#id(prefix));
-    this.#control = new RequestControl(wire, (prefix) => this.#id(prefix));
     this.#saved = new SavedSessionsV2(script, wire, this.#sessions);
+    this.#control = new RequestControl(wire, (prefix) => this.#id(prefix), script.answerCancelled);
   }
 
   start(): void {
@@ -120,6 +110,8 @@ export class MockAgentV2Runtime {
       }
       return;
     }
+    const cancelled = this.#control.cancelledAnswer(frame.method); // the script's answerCancelled (-32800), as in v1
+    if (cancelled) return this.#wire.send({ jsonrpc: "2.0", id: frame.id, error: cancelled });
     if (frame.method === "session/prompt") return this.#prompt(params, frame.id);
     const reply = await this.#answer(frame.method, params);
     const created = "result" in reply && frame.method === "session/new";
@@ -194,6 +186,7 @@ export class MockAgentV2Runtime {
     const sessionId = params.sessionId as string;
     const prompt = params.prompt as Array<{ type?: string; text?: string }>;
     const text = prompt.map((block) => (block.type === "text" ? (block.text ?? "") : "")).join("\n");
+    if (await refusesPrompt(this.#wire, this.#script, requestId)) return; // the script's promptAnswer
     const messageId = this.#id("user-message");
     this.#wire.send({ jsonrpc: "2.0", id: requestId, result: { messageId } });
     this.#update(sessionId, { sessionUpdate: "user_message", messageId, content: prompt });

@@ -65,6 +65,7 @@ export async function runV2Turn(
     capabilities?: unknown;
     authMethods?: unknown;
     sessions?: SessionOptions;
+    gaveUp?: AbortSignal;
   },
 ): Promise<string> {
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
@@ -76,6 +77,11 @@ export async function runV2Turn(
       wire.send({ jsonrpc: "2.0", id, method, params });
     });
   };
+  // Giving up (the client's deadline), it withdraws each request still pending with $/cancel_request (cancellation.mdx).
+  options.gaveUp?.addEventListener("abort", () => {
+    for (const requestId of pending.keys())
+      wire.send({ jsonrpc: "2.0", method: "$/cancel_request", params: { requestId } });
+  });
   const messages = new SessionMessagesV2();
   const display = new SessionDisplayV2();
   let sessionId: string | undefined;

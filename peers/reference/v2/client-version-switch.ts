@@ -11,13 +11,20 @@ import type { Readable, Writable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import type { V2Wire } from "./client-turn-v2.js";
 
+/** The longest line the client reads (the official SDK's default frame limit is twice the kit's 16 MiB test frame). */
+const MAX_LINE_CHARS = 32 * 1024 * 1024;
+
 export class VersionSwitch {
   readonly readable: ReadableStream<Uint8Array>;
   readonly writable: WritableStream<Uint8Array>;
   #toSdk: ReadableStreamDefaultController<Uint8Array> | undefined;
   #toV2: ((frame: Record<string, unknown>) => void) | undefined;
   #taken = false;
-  #buffer = "";
+  /** The line so far, in pieces joined once its newline comes (a long line is not re-searched read after read). */
+  readonly #partial: string[] = [];
+  #partialLength = 0;
+  /** Past this many characters a line is dropped up to its newline: an endless line holds no memory. */
+  #dropping = false;
   /** While a batch is handled: the responses it gets, written together at its end. */
   #batchAnswers: Record<string, unknown>[] | undefined;
   readonly #decoder = new StringDecoder("utf8"); // a character split across chunks stays whole
@@ -64,10 +71,14 @@ export class VersionSwitch {
   }
 
   #read(chunk: Buffer): void {
-    this.#buffer += this.#decoder.write(chunk);
-    for (let newline = this.#buffer.indexOf("\n"); newline !== -1; newline = this.#buffer.indexOf("\n")) {
-      const line = this.#buffer.slice(0, newline).trim();
-      this.#buffer = this.#buffer.slice(newline + 1);
+    let text = this.#decoder.write(chunk);
+    for (let newline = text.indexOf("\n"); newline !== -1; newline = text.indexOf("\n")) {
+      const dropped = this.#dropping;
+      const line = dropped ? "" : (this.#partial.join("") + text.slice(0, newline)).trim();
+      this.#partial.length = 0;
+      this.#partialLength = 0;
+      this.#dropping = false;
+      text = text.slice(newline + 1);
       if (!line) continue;
       let frame: unknown;
       try {
@@ -80,6 +91,13 @@ export class VersionSwitch {
       else if (typeof frame === "object" && frame !== null && !Array.isArray(frame))
         this.#toV2?.(frame as Record<string, unknown>);
       else this.#error(-32600, "Invalid Request"); // JSON, but no message object ([] included)
+    }
+    if (this.#dropping || text === "") return;
+    this.#partial.push(text);
+    this.#partialLength += text.length;
+    if (this.#partialLength > MAX_LINE_CHARS) {
+      this.#partial.length = 0;
+      this.#dropping = true;
     }
   }
 

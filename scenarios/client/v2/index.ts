@@ -24,6 +24,14 @@ import { slashCommandV2Scenario } from "./slash-command.js";
 import { authMethodsV2Scenario } from "./auth-methods.js";
 import { logoutThenPromptV2Scenario } from "./logout-then-prompt.js";
 import { sessionsV2Scenario } from "./sessions.js";
+import {
+  cancelledErrorV2Scenario,
+  unknownErrorCodeV2Scenario,
+  wrongResponseIdV2Scenario,
+} from "./jsonrpc-errors.js";
+import { concurrentRequestsV2Scenario } from "./concurrent-requests.js";
+import { hungAgentV2Scenario } from "./hung-agent.js";
+import { largeFrameV2Scenario, stdoutFloodV2Scenario } from "./limits.js";
 
 export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   promptTurnV2Scenario,
@@ -45,6 +53,13 @@ export const CLIENT_V2_SCENARIOS: readonly Scenario[] = [
   authMethodsV2Scenario,
   logoutThenPromptV2Scenario,
   sessionsV2Scenario,
+  wrongResponseIdV2Scenario,
+  unknownErrorCodeV2Scenario,
+  cancelledErrorV2Scenario,
+  concurrentRequestsV2Scenario,
+  hungAgentV2Scenario,
+  largeFrameV2Scenario,
+  stdoutFloodV2Scenario,
 ];
 
 export const GENERIC_CLIENT_V2_REQUIREMENTS: readonly RequirementId[] = GENERIC_CLIENT_V2_CHECK_REQUIREMENTS;
