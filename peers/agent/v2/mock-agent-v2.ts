@@ -25,6 +25,9 @@ import { refusesPrompt } from "./prompt-answer-v2.js";
 import { v2UpdateForAction } from "./updates-v2.js";
 import { sleep } from "../../sleep.js";
 
+/** The script actions that call the client's fs and terminal methods, which v2 removed. */
+const V1_ONLY_ACTIONS = ["readFile", "writeFile", "terminal", "probeClientMethods"];
+
 type RpcError = { code: number; message: string; data?: unknown };
 type Reply = { result: unknown } | { error: RpcError };
 type TurnEnd = { stopReason: string; error?: RpcError } | "hang";
@@ -45,6 +48,8 @@ export class MockAgentV2Runtime {
   readonly #userMessageIds = new WeakMap<Turn, string>();
   #counter = 0;
   #sessionsCreated = 0;
+  /** Set at stdin's end: a client that closed the agent's input can answer nothing, so no scripted request is sent. */
+  #inputEnded = false;
   #loggedIn = false; // by auth/login, when the script's `requireAuth` gates session/new
 
   constructor(script: AgentScript, wire: PeerWire) {
@@ -68,6 +73,7 @@ export class MockAgentV2Runtime {
 
   /** On stdin EOF: finish answering what was already read (at most a second), then exit. */
   async #exitWhenIdle(): Promise<void> {
+    this.#inputEnded = true;
     await Promise.race([Promise.allSettled([...this.#inFlight]), sleep(1_000)]);
     await this.#wire.exit(0);
   }
@@ -245,17 +251,13 @@ export class MockAgentV2Runtime {
     else if ("error" in action) return { stopReason: "error", error: action.error };
     else if ("hang" in action) return "hang";
     else if ("delay" in action) await sleep(action.delay, honour ? turn.cancelled.signal : undefined);
-    else if (
-      "readFile" in action ||
-      "writeFile" in action ||
-      "terminal" in action ||
-      "probeClientMethods" in action
-    )
+    else if (V1_ONLY_ACTIONS.some((key) => key in action))
       throw new Error("v2 has no client fs or terminal methods: this action is v1-only");
     else if ("cancelRequest" in action) await this.#control.cancelled(turn, action.cancelRequest);
     else if ("requestsAtOnce" in action)
       await this.#control.atOnce(turn, action.requestsAtOnce.requests, action.requestsAtOnce.waitMs);
     else if ("request" in action) {
+      if (this.#inputEnded) return undefined; // it could only be left unanswered
       // "{{sessionId}}" in the params names the turn's session, as in a frame action.
       const params = JSON.parse(
         JSON.stringify(action.request.params ?? {}).replaceAll(

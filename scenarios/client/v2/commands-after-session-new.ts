@@ -6,8 +6,8 @@
  * (`_kit_input`, which migration.mdx#slash-commands lets a client ignore). The client must keep
  * working: it prompts and answers the agent's `_kit/alive` probe in the turn.
  *
- * The probe waits 1.5 s after the acknowledgment: past the second the kit's agent lingers after
- * its stdin closes, so a client that ends its turn at the acknowledgment (a defect judged by
+ * The probe waits 1.5 s after the acknowledgment, and the kit's v2 agent sends no scripted request
+ * once its stdin has ended, so a client that ends its turn at the acknowledgment (a defect judged by
  * client.v2.prompt.turn-ends-at-idle) is gone before the probe and is never sent a request it
  * cannot answer. Such a client, gone with exit 0 and never probed, is not tested here; one that
  * exited otherwise after the update, or was probed and did not answer, failed.
@@ -52,7 +52,7 @@ export const commandsAfterSessionNewV2Scenario: Scenario = {
       context,
       agentScriptV2(
         [
-          { delay: 1_500 }, // past the second the kit's agent lingers after its stdin closes: a client gone at the acknowledgment is sent nothing
+          { delay: 1_500 }, // a client that leaves at the acknowledgment has closed the agent's stdin by then, and the mock agent sends no request after that
           { request: { method: PROBE, params: { after: "available_commands_update" } } },
           { message: nonce("commands-v2-last") },
           { stop: "end_turn" },
