@@ -5,13 +5,13 @@
  * (slash-commands.mdx#running-commands). A later prompt that names the command counts as
  * running it; a client that never names it is not tested.
  */
-import type { Scenario } from "../../kit/scenario.js";
+import type { Scenario, ScenarioContext } from "../../kit/scenario.js";
 import { agentScript, nonce } from "./agent-scripts.js";
-import { clientMessages, describeExit, runClient } from "./driver.js";
+import { type ClientRun, clientMessages, describeExit, runClient } from "./driver.js";
 import { recordGenericClientChecks } from "./generic-checks.js";
 import type { Message } from "./wire-frames.js";
 
-const COMMAND = "kit-summarize";
+export const COMMAND = "kit-summarize";
 
 /** The text of a session/prompt's blocks, joined. */
 function promptText(message: Message): string {
@@ -45,36 +45,44 @@ export const slashCommandScenario: Scenario = {
       ]),
     );
     recordGenericClientChecks(context, run);
-    const requirement = "client.prompt.command-as-prompt";
-    const prompts = clientMessages(run).filter((message) => message.method === "session/prompt");
-    // The first prompt went out before the command was advertised; only later ones can run it.
-    const runs = prompts.slice(1).filter((message) => promptText(message).includes(COMMAND));
-    if (runs.length === 0) {
-      context.check({
-        requirement,
-        verdict: "not-tested",
-        message: `not exercised: the client never ran the advertised /${COMMAND} (${prompts.length} prompt(s); ${describeExit(run)})`,
-        unlock: `a test entry point that runs the first advertised command as its next prompt when ACP_CONFORMANCE_SCENARIO is ${slashCommandScenario.id}`,
-      });
-      return;
-    }
-    for (const message of runs) {
-      const text = promptText(message);
-      const runsIt =
-        text === `/${COMMAND}` || text.startsWith(`/${COMMAND} `) || text.startsWith(`/${COMMAND}\n`);
-      context.check(
-        runsIt
-          ? {
-              requirement,
-              verdict: "pass",
-              message: `the client ran /${COMMAND} as a prompt: ${JSON.stringify(text.slice(0, 200))}`,
-            }
-          : {
-              requirement,
-              verdict: "fail",
-              message: `the client's prompt naming the advertised command is ${JSON.stringify(text.slice(0, 200))}; a command runs as prompt text starting with /${COMMAND}`,
-            },
-      );
-    }
+    recordCommandAsPrompt(context, run, slashCommandScenario.id);
   },
 };
+
+/**
+ * command-as-prompt over a run whose agent advertised /kit-summarize (v1's and v2's scenarios):
+ * a later prompt that names the command must start with /kit-summarize.
+ */
+export function recordCommandAsPrompt(context: ScenarioContext, run: ClientRun, scenarioId: string): void {
+  const requirement = "client.prompt.command-as-prompt";
+  const prompts = clientMessages(run).filter((message) => message.method === "session/prompt");
+  // The first prompt went out before the command was advertised; only later ones can run it.
+  const runs = prompts.slice(1).filter((message) => promptText(message).includes(COMMAND));
+  if (runs.length === 0) {
+    context.check({
+      requirement,
+      verdict: "not-tested",
+      message: `not exercised: the client never ran the advertised /${COMMAND} (${prompts.length} prompt(s); ${describeExit(run)})`,
+      unlock: `a test entry point that runs the first advertised command as its next prompt when ACP_CONFORMANCE_SCENARIO is ${scenarioId}`,
+    });
+    return;
+  }
+  for (const message of runs) {
+    const text = promptText(message);
+    const runsIt =
+      text === `/${COMMAND}` || text.startsWith(`/${COMMAND} `) || text.startsWith(`/${COMMAND}\n`);
+    context.check(
+      runsIt
+        ? {
+            requirement,
+            verdict: "pass",
+            message: `the client ran /${COMMAND} as a prompt: ${JSON.stringify(text.slice(0, 200))}`,
+          }
+        : {
+            requirement,
+            verdict: "fail",
+            message: `the client's prompt naming the advertised command is ${JSON.stringify(text.slice(0, 200))}; a command runs as prompt text starting with /${COMMAND}`,
+          },
+    );
+  }
+}

@@ -9,22 +9,12 @@
  */
 import type { Scenario } from "../../../kit/scenario.js";
 import { nonce } from "../agent-scripts.js";
-import { clientMessages, describeExit, runClient } from "../driver.js";
-import type { Message } from "../wire-frames.js";
+import { runClient } from "../driver.js";
+import { COMMAND, recordCommandAsPrompt } from "../slash-command.js";
 import { agentScriptV2 } from "./agent-scripts-v2.js";
 import { recordGenericClientV2Checks } from "./generic-checks-v2.js";
 
-const COMMAND = "kit-summarize";
 const requirement = "client.prompt.command-as-prompt";
-
-/** The text of a session/prompt's blocks, joined. */
-function promptText(message: Message): string {
-  const blocks = (message.params as Message | undefined)?.prompt;
-  if (!Array.isArray(blocks)) return "";
-  return blocks
-    .map((block) => (block?.type === "text" && typeof block.text === "string" ? block.text : ""))
-    .join("\n");
-}
 
 export const slashCommandV2Scenario: Scenario = {
   id: "client.v2.prompt.slash-command",
@@ -53,35 +43,6 @@ export const slashCommandV2Scenario: Scenario = {
       ]),
     );
     recordGenericClientV2Checks(context, run);
-    const prompts = clientMessages(run).filter((message) => message.method === "session/prompt");
-    // The first prompt went out before the command was advertised; only later ones can run it.
-    const runs = prompts.slice(1).filter((message) => promptText(message).includes(COMMAND));
-    if (runs.length === 0) {
-      context.check({
-        requirement,
-        verdict: "not-tested",
-        message: `not exercised: the client never ran the advertised /${COMMAND} (${prompts.length} prompt(s); ${describeExit(run)})`,
-        unlock: `a test entry point that runs the first advertised command as its next prompt when ACP_CONFORMANCE_SCENARIO is ${slashCommandV2Scenario.id}`,
-      });
-      return;
-    }
-    for (const message of runs) {
-      const text = promptText(message);
-      const runsIt =
-        text === `/${COMMAND}` || text.startsWith(`/${COMMAND} `) || text.startsWith(`/${COMMAND}\n`);
-      context.check(
-        runsIt
-          ? {
-              requirement,
-              verdict: "pass",
-              message: `the client ran /${COMMAND} as a prompt: ${JSON.stringify(text.slice(0, 200))}`,
-            }
-          : {
-              requirement,
-              verdict: "fail",
-              message: `the client's prompt naming the advertised command is ${JSON.stringify(text.slice(0, 200))}; a command runs as prompt text starting with /${COMMAND}`,
-            },
-      );
-    }
+    recordCommandAsPrompt(context, run, slashCommandV2Scenario.id);
   },
 };
