@@ -184,7 +184,7 @@ for (const result of measureTimeToVerdict()) {
     .filter((entry) => entry.ratio > 2)
     .map((entry) => `${entry.name} ${entry.ratio.toFixed(2)}×`);
   figure(
-    `${result.mode} fixtures' time to verdict, the slowest as a ratio to the reference run`,
+    `${result.mode} fixtures' time to verdict, the slowest as a ratio to the reference run (beyond the one deadline a hang makes it wait out)`,
     result.max,
     { kind: "max", value: 2 },
     `median ${result.median.toFixed(2)}×, reference ${result.referenceSeconds.toFixed(1)} s, ${result.ratios.length} fixtures${slow.length > 0 ? `; over 2×: ${slow.join(", ")}` : ""}`,
