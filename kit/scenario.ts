@@ -133,8 +133,10 @@ export interface PreflightResult {
    * stdin open, an adapter whose helpers outlive it), and says so in its message.
    */
   knownDefects?: readonly RequirementId[];
-  /** The slowest answer the target gave in the preflight (agent mode: initialize, session/new). */
+  /** The slowest answer the target gave in the preflight after its start (agent mode: session/new, authenticate). */
   latencyMs?: number;
+  /** Adapter mode: the widest gap between two of the adapter's stdout lines in the preflight. */
+  lineGapMs?: number;
   /** What the preflight itself saw, recorded as checks of the pseudo-scenario "preflight". */
   checks?: CheckInput[];
 }

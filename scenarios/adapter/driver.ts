@@ -54,13 +54,29 @@ export interface AdapterRunOptions {
   stopWhenSilentMs?: number;
 }
 
-/** How long after its last line a run stops the adapter: half a second (at most --close-grace) once the preflight saw it linger, else never. */
+/**
+ * How long after its last line a run stops the adapter: never, unless the preflight saw it
+ * linger after its work; then twice the widest gap between its lines there (an adapter that
+ * paused between events gets as long again), at least 50 ms and at most 250 ms or --close-grace.
+ * Stopping too soon costs only lines the run never reads (a pass it could have failed), never a
+ * false failure: a stopped run's exit is not judged.
+ */
 export function lingerStopMs(context: ScenarioContext): number | undefined {
-  return context.preflight.knownDefects?.includes("adapter.cleanup.exits-after-work")
-    ? Math.min(context.options.closeGraceMs, LINGER_STOP_MS)
-    : undefined;
+  const { knownDefects, lineGapMs } = context.preflight;
+  if (!knownDefects?.includes("adapter.cleanup.exits-after-work")) return undefined;
+  const learned = Math.max(LINGER_STOP_MIN_MS, 2 * (lineGapMs ?? LINGER_STOP_MAX_MS));
+  return Math.min(context.options.closeGraceMs, LINGER_STOP_MAX_MS, learned);
 }
-const LINGER_STOP_MS = 250;
+const LINGER_STOP_MIN_MS = 50;
+const LINGER_STOP_MAX_MS = 250;
+
+/** The widest gap between two of a run's stdout lines, in ms (0 with fewer than two lines). */
+export function widestLineGapMs(run: AdapterRun): number {
+  let widest = 0;
+  for (let index = 1; index < run.lines.length; index++)
+    widest = Math.max(widest, run.lines[index]!.atMs - run.lines[index - 1]!.atMs);
+  return widest;
+}
 
 export async function runAdapter(
   context: ScenarioContext,

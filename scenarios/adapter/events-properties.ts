@@ -53,7 +53,7 @@ function runEvidence(run: AdapterRun): Record<string, unknown> {
 
 /**
  * How the cases are run. When the preflight saw the adapter linger after its work, each case
- * is stopped half a second after the adapter's last line instead of costing the linger again
+ * is stopped soon after the adapter's last line (driver.ts, lingerStopMs) instead of costing the linger again
  * (runAdapter does it); such a case is judged on its lines alone, and the property's verdict
  * says how many were.
  */

@@ -39,7 +39,7 @@ describe.concurrent("what the preflight learns", () => {
     const property = run.report!.properties.find((result) => result.id === "adapter.property.task-content")!;
     expect(property.verdict).toBe("pass");
     expect(property.message).toMatch(
-      /3 case\(s\) were stopped 250 ms after the adapter's last line.*not judged/,
+      /3 case\(s\) were stopped 50 ms after the adapter's last line.*not judged/,
     );
     const exitCode = run.report!.requirements.find(
       (result) => result.id === "adapter.events.exit-code-agrees",
