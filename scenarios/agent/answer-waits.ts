@@ -2,9 +2,10 @@
  * How long the kit waits for an agent's answers. A prompt turn gets --timeout and a grace past
  * it, so a slow agent is judged late (agent.timeouts.request-answered) but still tested on
  * everything else. An ordinary answer (sessions, probes, the settling sentinel) gets what the
- * preflight learned: many times the slowest of its answers there (initialize, session/new),
- * never less than a generous floor nor more than a turn's wait. An agent that answers in milliseconds does not make every probe it
- * ignores cost the whole --timeout; a slow one still gets all of it.
+ * preflight learned: many times the slowest of its answers there after initialize (session/new,
+ * authenticate), never less than a generous floor nor more than a turn's wait. An agent that
+ * answers in milliseconds does not make every probe it ignores cost the whole --timeout; a slow
+ * one still gets all of it.
  */
 import type { RunOptions } from "../../kit/run-options.js";
 import type { PreflightResult } from "../../kit/scenario.js";

@@ -65,9 +65,13 @@ async function probe(agent: AgentUnderTest): Promise<Omit<PreflightResult, "chec
         reason: `the agent created no session in the preflight (${error.message})`,
       };
   }
-  // The slowest answer it gave (initialize, a session): what its ordinary answers are waited for from.
+  // The slowest answer it gave after initialize: what its ordinary answers are waited for from.
+  // initialize is left out, since its latency is mostly the agent's process starting (a quarter
+  // of a second for a small Node agent, seconds for a large one), not how fast it answers.
   const latencies = agent.connection.sent.flatMap((sent) =>
-    sent.answeredAtMs !== undefined ? [sent.answeredAtMs - sent.sentAtMs] : [],
+    sent.method !== "initialize" && sent.answeredAtMs !== undefined
+      ? [sent.answeredAtMs - sent.sentAtMs]
+      : [],
   );
   if (latencies.length > 0) found.latencyMs = Math.max(...latencies);
   return found;

@@ -32,8 +32,15 @@ import { sessionResumeV2Scenario } from "./session-resume.js";
 
 export { GENERIC_AGENT_V2_REQUIREMENTS } from "./generic-checks.js";
 
+/**
+ * The probes a broken agent most often leaves unanswered (framing, JSON-RPC errors and
+ * $/cancel_request, batches) come first: each unanswered one waits out an answer's wait, and
+ * started first that wait overlaps the rest of the run instead of trailing it.
+ */
 export const AGENT_V2_SCENARIOS: readonly Scenario[] = [
+  jsonRpcV2Scenario,
   framingV2Scenario,
+  batchesV2Scenario,
   initializationV2Scenario,
   promptTurnV2Scenario,
   cancellationV2Scenario,
@@ -45,8 +52,6 @@ export const AGENT_V2_SCENARIOS: readonly Scenario[] = [
   sessionResumeV2Scenario,
   sessionListV2Scenario,
   sessionConfigV2Scenario,
-  batchesV2Scenario,
-  jsonRpcV2Scenario,
   extensibilityV2Scenario,
   elicitationNoModeV2Scenario,
   elicitationFormV2Scenario,
