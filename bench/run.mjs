@@ -179,7 +179,7 @@ figure(
 
 // 6. Time to verdict -------------------------------------------------------------------------
 // Every fixture of every mode, one at a time (minutes per mode; BENCH_MODES=agent narrows it).
-for (const result of measureTimeToVerdict()) {
+for (const result of await measureTimeToVerdict()) {
   const slow = result.ratios
     .filter((entry) => entry.ratio > 2)
     .map((entry) => `${entry.name} ${entry.ratio.toFixed(2)}×`);

@@ -1,19 +1,20 @@
 // The time-to-verdict figure of npm run bench: every fixture of every mode through the real CLI
 // with the kit's default options (properties on, as a user runs it, plus the steering a
-// fixture needs), one run at a time, each as a ratio to its mode's bundled reference run. A
-// broken target must not cost much more than a good one: the kit should learn early what
-// will never come rather than wait it out in every scenario and every property case.
-// The v2 profiles are modes of their own here (agent-v2, client-v2), each against the reference
-// asked for v2. Fixtures run from their bundles with the steering the fixture tests give them.
-// BENCH_MODES=agent,client-v2 narrows it (it takes minutes per mode, about two and a half hours
-// for all); BENCH_ONLY=name,name times only those fixtures (and the reference); BENCH_RUNS=0
-// turns the properties off (as the fixture tests run them); BENCH_VERBOSE=1 prints each run as
-// it ends.
-import { execFileSync } from "node:child_process";
+// fixture needs), each as a ratio to its mode's bundled reference run. A broken target must
+// not cost much more than a good one: the kit should learn early what will never come rather
+// than wait it out in every scenario and every property case. The v2 profiles are modes of
+// their own here (agent-v2, client-v2), each against the reference asked for v2; fixtures run
+// from their bundles with the steering the fixture tests give them.
+// It takes about two and a half hours for every mode, one run at a time. BENCH_MODES=agent,host
+// narrows it; BENCH_JOBS=2 runs two at a time; BENCH_ONLY=name,name times only those fixtures
+// (and the reference); BENCH_RUNS=0 turns the properties off (as the fixture tests run them);
+// BENCH_VERBOSE=1 prints each run as it ends.
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { promisify } from "node:util";
 import { ADAPTER_FIXTURES, ADAPTER_PROPERTY_FIXTURES } from "../dist/fixtures/adapters/manifest.js";
 import { AGENT_FIXTURES, PROPERTY_FIXTURES } from "../dist/fixtures/agents/manifest.js";
 import { AGENT_V2_FIXTURES } from "../dist/fixtures/agents/manifest-v2.js";
@@ -133,15 +134,17 @@ const MODES = {
   ],
 };
 
-function timeRun(args) {
+const execFileAsync = promisify(execFile);
+
+async function timeRun(args) {
   const dir = mkdtempSync(join(tmpdir(), "acp-conformance-bench-"));
   const [mode, ...rest] = args;
   const started = performance.now();
   try {
     const runs = process.env.BENCH_RUNS !== undefined ? ["--runs", process.env.BENCH_RUNS] : [];
-    execFileSync(node, ["dist/bin/acp-conformance.js", mode, "--quiet", ...runs, ...rest], {
-      stdio: "ignore",
+    await execFileAsync(node, ["dist/bin/acp-conformance.js", mode, "--quiet", ...runs, ...rest], {
       env: { ...process.env, TMPDIR: dir },
+      maxBuffer: 64 * 1024 * 1024,
     });
   } catch {
     // a fixture's verdict exits 1; only the time matters here
@@ -149,6 +152,25 @@ function timeRun(args) {
   const seconds = (performance.now() - started) / 1000;
   rmSync(dir, { recursive: true, force: true });
   return seconds;
+}
+
+/**
+ * BENCH_JOBS runs that many at once (default 1). The reference is then timed as many times at
+ * once and its median taken, so every ratio compares runs made under the same load.
+ */
+const JOBS = Math.max(1, Number(process.env.BENCH_JOBS ?? 1));
+
+async function inPool(items, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: JOBS }, worker));
+  return results;
 }
 
 /**
@@ -185,24 +207,28 @@ const WAITS_OUT = {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Per mode: the reference run's seconds, and each fixture's as a ratio to it. */
-export function measureTimeToVerdict(modes = process.env.BENCH_MODES?.split(",") ?? Object.keys(MODES)) {
+export async function measureTimeToVerdict(
+  modes = process.env.BENCH_MODES?.split(",") ?? Object.keys(MODES),
+) {
   const results = [];
   for (const mode of modes) {
     const only = process.env.BENCH_ONLY?.split(",");
     const [reference, ...everyFixture] = MODES[mode];
     const fixtures = only ? everyFixture.filter((fixture) => only.includes(fixture.name)) : everyFixture;
     if (fixtures.length === 0) continue;
-    const referenceSeconds = timeRun(reference.args);
+    const referenceSeconds = median(
+      await Promise.all(Array.from({ length: JOBS }, () => timeRun(reference.args))),
+    );
     if (process.env.BENCH_VERBOSE) console.error(`${mode}: reference ${referenceSeconds.toFixed(1)} s`);
-    const ratios = fixtures.map((fixture) => {
-      const seconds = timeRun(fixture.args);
+    const ratios = await inPool(fixtures, async (fixture) => {
+      const seconds = await timeRun(fixture.args);
+      const waitsOut = WAITS_OUT[mode]?.[fixture.name];
+      const ratio = (waitsOut ? seconds - waitsOut.ms / 1000 : seconds) / referenceSeconds;
       if (process.env.BENCH_VERBOSE)
         console.error(
-          `  ${fixture.name}: ${seconds.toFixed(1)} s (${(seconds / referenceSeconds).toFixed(2)}×${WAITS_OUT[mode]?.[fixture.name] ? `, ${((seconds - WAITS_OUT[mode][fixture.name].ms / 1000) / referenceSeconds).toFixed(2)}× beyond its one wait` : ""})`,
+          `  ${fixture.name}: ${seconds.toFixed(1)} s (${ratio.toFixed(2)}×${waitsOut ? ` beyond ${waitsOut.why}` : ""})`,
         );
-      const waitsOut = WAITS_OUT[mode]?.[fixture.name];
-      const beyondWait = waitsOut ? seconds - waitsOut.ms / 1000 : seconds;
-      return { name: fixture.name, seconds, ratio: beyondWait / referenceSeconds, waitsOut };
+      return { name: fixture.name, seconds, ratio, waitsOut };
     });
     const values = ratios.map((entry) => entry.ratio);
     results.push({ mode, referenceSeconds, median: median(values), max: Math.max(...values), ratios });
@@ -225,5 +251,5 @@ export function describeTimeToVerdict(result) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const result of measureTimeToVerdict()) console.log(describeTimeToVerdict(result));
+  for (const result of await measureTimeToVerdict()) console.log(describeTimeToVerdict(result));
 }
