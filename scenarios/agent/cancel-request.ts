@@ -43,7 +43,6 @@ export const cancelRequestScenario: Scenario = {
     const agent = await AgentUnderTest.start(context);
     await agent.handshake();
     const sessionId = await agent.newSession();
-    const { timeoutMs } = context.options;
     const fromSeq = agent.transcript.nextSeq;
 
     const opening = agent.request("session/new", { cwd: agent.sessionCwd, mcpServers: [] });
@@ -54,8 +53,11 @@ export const cancelRequestScenario: Scenario = {
 
     let sawUpdate: () => void = () => {};
     const firstUpdate = new Promise<void>((resolve) => (sawUpdate = resolve));
+    // The turn is cancelled within FIRST_UPDATE_WAIT_MS + CANCEL_REQUEST_GRACE_MS of its start, and
+    // a cancelled turn gets a turn's wait to end, as agent.timeouts.cancel-honoured gives it: an
+    // agent that never answers costs that once, not three times --timeout.
     const turnPromise = agent.prompt(sessionId, context.options.prompts.cancelPrompt!, {
-      waitMs: timeoutMs * 3 + 5_000,
+      waitMs: FIRST_UPDATE_WAIT_MS + CANCEL_REQUEST_GRACE_MS + agent.turnWaitMs,
       onUpdate: () => sawUpdate(),
     });
     const turnRequest = agent.connection.sent.at(-1)!;

@@ -59,6 +59,9 @@ import { slashCommandsScenario } from "./slash-commands.js";
 export { GENERIC_AGENT_REQUIREMENTS } from "./generic-checks.js";
 
 export const AGENT_SCENARIOS: readonly Scenario[] = [
+  // First: against an agent that leaves a cancelled turn unanswered it waits out a whole turn's
+  // wait, which then runs beside the rest instead of after it.
+  cancelRequestScenario,
   versionOneScenario,
   unsupportedVersionScenario,
   mistypedVersionScenario,
@@ -84,7 +87,6 @@ export const AGENT_SCENARIOS: readonly Scenario[] = [
   longAndShortTurnsScenario,
   plainTurnScenario,
   cancelDuringTurnScenario,
-  cancelRequestScenario,
   sessionModesScenario,
   configOptionsScenario,
   extensibilityScenario,
