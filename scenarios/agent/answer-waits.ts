@@ -9,6 +9,7 @@
  */
 import type { RunOptions } from "../../kit/run-options.js";
 import type { PreflightResult } from "../../kit/scenario.js";
+import type { SentRequest } from "../../kit/wire/connection.js";
 
 /** The least an ordinary answer is waited for, however fast the agent showed itself (a thousand times a fast agent's). */
 const ANSWER_WAIT_FLOOR_MS = 8_000;
@@ -23,4 +24,19 @@ export function answerWaitMs(options: RunOptions, preflight: PreflightResult): n
   const learned = preflight.latencyMs;
   if (learned === undefined) return turnWaitMs(options);
   return Math.min(turnWaitMs(options), Math.max(ANSWER_WAIT_FLOOR_MS, learned * LATENCY_MULTIPLE));
+}
+
+/**
+ * The slowest answer among a preflight's requests after initialize (undefined when none was
+ * answered): what the agent's ordinary answers are waited for from. initialize is left out,
+ * since its latency is mostly the agent's process starting (a quarter of a second for a small
+ * Node agent, seconds for a large one), not how fast it answers.
+ */
+export function slowestAnswerAfterInitialize(sent: readonly SentRequest[]): number | undefined {
+  const latencies = sent.flatMap((request) =>
+    request.method !== "initialize" && request.answeredAtMs !== undefined
+      ? [request.answeredAtMs - request.sentAtMs]
+      : [],
+  );
+  return latencies.length > 0 ? Math.max(...latencies) : undefined;
 }

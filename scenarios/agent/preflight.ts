@@ -13,6 +13,7 @@ import type { RunPlan } from "../../kit/run-options.js";
 import { BlockedScenario, type PreflightResult, StopScenario } from "../../kit/scenario.js";
 import { withTimeout } from "../../kit/time.js";
 import { preflightContext } from "../harness/preflight-context.js";
+import { slowestAnswerAfterInitialize } from "./answer-waits.js";
 import { AgentUnderTest } from "./driver.js";
 
 export async function preflightAgent(plan: RunPlan, runId: string = randomUUID()): Promise<PreflightResult> {
@@ -65,15 +66,8 @@ async function probe(agent: AgentUnderTest): Promise<Omit<PreflightResult, "chec
         reason: `the agent created no session in the preflight (${error.message})`,
       };
   }
-  // The slowest answer it gave after initialize: what its ordinary answers are waited for from.
-  // initialize is left out, since its latency is mostly the agent's process starting (a quarter
-  // of a second for a small Node agent, seconds for a large one), not how fast it answers.
-  const latencies = agent.connection.sent.flatMap((sent) =>
-    sent.method !== "initialize" && sent.answeredAtMs !== undefined
-      ? [sent.answeredAtMs - sent.sentAtMs]
-      : [],
-  );
-  if (latencies.length > 0) found.latencyMs = Math.max(...latencies);
+  const latencyMs = slowestAnswerAfterInitialize(agent.connection.sent);
+  if (latencyMs !== undefined) found.latencyMs = latencyMs;
   return found;
 }
 

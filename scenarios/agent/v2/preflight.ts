@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { RunPlan } from "../../../kit/run-options.js";
 import { type PreflightResult, StopScenario } from "../../../kit/scenario.js";
 import { preflightContext } from "../../harness/preflight-context.js";
+import { slowestAnswerAfterInitialize } from "../answer-waits.js";
 import { AgentV2UnderTest } from "./driver.js";
 
 export async function preflightAgentV2(
@@ -59,14 +60,7 @@ async function probe(agent: AgentV2UnderTest): Promise<Omit<PreflightResult, "ch
       reason: `the agent created no v2 session in the preflight (${error.message})`,
     };
   }
-  // The slowest answer it gave after initialize: what its ordinary answers are waited for from.
-  // initialize is left out, since its latency is mostly the agent's process starting (a quarter
-  // of a second for a small Node agent, seconds for a large one), not how fast it answers.
-  const latencies = agent.connection.sent.flatMap((sent) =>
-    sent.method !== "initialize" && sent.answeredAtMs !== undefined
-      ? [sent.answeredAtMs - sent.sentAtMs]
-      : [],
-  );
-  if (latencies.length > 0) found.latencyMs = Math.max(...latencies);
+  const latencyMs = slowestAnswerAfterInitialize(agent.connection.sent);
+  if (latencyMs !== undefined) found.latencyMs = latencyMs;
   return found;
 }
