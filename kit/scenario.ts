@@ -65,8 +65,9 @@ export interface Scenario {
   /** A property-based scenario: fast-check cases from --seed, --runs of them (scenarios/properties/). */
   property?: true;
   /**
-   * It waits out a deadline the target should beat (a host's own timeout on a hung adapter):
-   * the runner starts it before the rest, so they run beside its wait instead of before it.
+   * It waits out a deadline the target should beat (a host's own timeout on a hung adapter), or
+   * does whenever the target wedges in it (a client hung on an error it cannot place): the
+   * runner starts it before the rest, so they run beside its wait instead of before it.
    */
   waitsOutDeadline?: true;
   run(context: ScenarioContext): Promise<void>;

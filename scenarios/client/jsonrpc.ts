@@ -69,6 +69,9 @@ export const unknownErrorCodeScenario: Scenario = {
   title: "the agent answers the prompt with an error code the client cannot know",
   mode: "client",
   requirements: ["client.jsonrpc.survives-unknown-error-code"],
+  // A client that wedges here is seen only when --client-timeout runs out: started first, that
+  // wait overlaps the rest of the run instead of trailing it.
+  waitsOutDeadline: true,
   async run(context) {
     const run = await runClient(
       context,

@@ -75,6 +75,9 @@ export const unknownErrorCodeV2Scenario: Scenario = {
   title: "the agent refuses the prompt with an error code the client cannot know",
   mode: "client",
   requirements: ["client.jsonrpc.survives-unknown-error-code"],
+  // A client that wedges here is seen only when --client-timeout runs out: started first, that
+  // wait overlaps the rest of the run instead of trailing it.
+  waitsOutDeadline: true,
   async run(context) {
     const run = await runClient(
       context,
@@ -103,6 +106,9 @@ export const cancelledErrorV2Scenario: Scenario = {
     "client.cancellation.survives-cancelled-error",
     "client.cancellation.own-cancel-request-valid",
   ],
+  // A client that wedges here is seen only when --client-timeout runs out: started first, that
+  // wait overlaps the rest of the run instead of trailing it.
+  waitsOutDeadline: true,
   async run(context) {
     const run = await runClient(
       context,

@@ -23,6 +23,9 @@ export const stopReasonsV2Scenario: Scenario = {
     "the turn's idle state_update says max_tokens, max_turn_requests, refusal, cancelled and a custom _kit_stop, one client run each",
   mode: "client",
   requirements: [requirement],
+  // A client that wedges here is seen only when --client-timeout runs out: started first, that
+  // wait overlaps the rest of the run instead of trailing it.
+  waitsOutDeadline: true,
   async run(context) {
     let hungOn: string | undefined;
     for (const reason of STOP_REASONS) {
