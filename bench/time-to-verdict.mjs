@@ -5,7 +5,7 @@
 // than wait it out in every scenario and every property case. The v2 profiles are modes of
 // their own here (agent-v2, client-v2), each against the reference asked for v2; fixtures run
 // from their bundles with the steering the fixture tests give them.
-// It takes about two and a half hours for every mode, one run at a time. BENCH_MODES=agent,host
+// It takes about two hours for every mode, one run at a time. BENCH_MODES=agent,host
 // narrows it; BENCH_JOBS=2 runs two at a time; BENCH_ONLY=name,name times only those fixtures
 // (and the reference); BENCH_RUNS=0 turns the properties off (as the fixture tests run them);
 // BENCH_VERBOSE=1 prints each run as it ends.
@@ -176,8 +176,8 @@ async function inPool(items, work) {
 /**
  * Fixtures whose defect is only seen by waiting out a deadline, and that deadline: a hung peer
  * shows itself only when the time it was given runs out, and no kit can say so sooner. For
- * them the goal is on the time beyond that one wait (so a deadline waited out twice, or in
- * every scenario, still fails it); the raw ratio is printed beside it.
+ * them the goal is on the time beyond that one wait (so a second wait of it, or one in every
+ * scenario, counts against the goal); the raw ratio is printed beside it.
  */
 const CLIENT_TIMEOUT = { ms: 30_000, why: "--client-timeout (30 s), after which a client is hung" };
 const WAITS_OUT = {
