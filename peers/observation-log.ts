@@ -60,6 +60,12 @@ export type PeerEvent =
       alive?: string[];
       skipped?: string;
     }
+  /**
+   * A path the peer is about to make outside the kit's scratch directories (the client methods
+   * probe's directory under the session cwd), logged before it exists: whoever reads the log
+   * removes it when the run ends, interrupted or not.
+   */
+  | { t: number; kind: "made-path"; path: string }
   /** Adapter: the envelope (its first line, whole), how many lines came, and whether stdin reached EOF. */
   | { t: number; kind: "envelope"; text: string; lines: number; eof: boolean }
   /** Adapter: whether the release it waited for came (see the awaitRelease action). */

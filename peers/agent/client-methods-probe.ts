@@ -1,14 +1,15 @@
 /**
  * The mock agent's probeClientMethods action: it makes a fresh directory under the session's
- * cwd (a 5-line file, an empty terminal-cwd/; logged as the `prepared` step, for the caller to
- * compare with and then remove), calls every fs and terminal method the client advertised in
+ * cwd (a 5-line file, an empty terminal-cwd/; logged as a `made-path` event before it exists, for
+ * the caller to remove whatever happens, and as the `prepared` step, for it to compare with), calls every fs and terminal method the client advertised in
  * initialize on those real files and on real commands, and logs each answer as a probe event
  * (with how long it took) for the scenario to compare with the disk. Its long-running commands
  * are a shell that starts two inner shells named by the script's marker (their `$0`, so it is in
  * their command lines on any system), each waiting on a sleep: a process scan of the command
  * lines shows whether kill and release really ended the command and the children it started.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { listProcesses } from "../../kit/process/tree.js";
 import type { ObservationLog } from "../observation-log.js";
@@ -73,7 +74,11 @@ async function scan(marker: string, done: (found: string[]) => boolean): Promise
 /** The probe's directory under the session cwd, with its files; undefined (logged why) when it cannot be made. */
 function prepare(log: ObservationLog, sessionCwd: string): string | undefined {
   try {
-    const dir = mkdtempSync(join(sessionCwd, PROBE.dirPrefix));
+    // Named here rather than by mkdtemp, so that it is logged before it exists: a run killed
+    // between the two still leaves the kit its name to remove. 96 random bits: no one else's.
+    const dir = join(sessionCwd, `${PROBE.dirPrefix}${randomBytes(12).toString("hex")}`);
+    log.add({ kind: "made-path", path: dir });
+    mkdirSync(dir);
     log.add({ kind: "probe", step: "prepared", params: { dir } });
     writeFileSync(join(dir, PROBE.linesFile), PROBE.linesContent);
     writeFileSync(join(dir, PROBE.existingFile), "before the probe\n");

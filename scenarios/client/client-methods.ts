@@ -3,15 +3,12 @@
  * sent (a 5-line file, an empty terminal-cwd/) and calls every fs and terminal method the
  * client advertised there (peers/agent/client-methods-probe.ts); the kit compares the answers
  * with the disk and with its process scan. A client that advertised nothing makes each check
- * not applicable. Whatever the verdict, the directory is removed and every process carrying
- * the run's marker is killed at the end.
+ * not applicable. Whatever the verdict, every process carrying the run's marker is killed at the
+ * end, and the directory goes with the agent's shim.
  */
-import { rmSync, statSync } from "node:fs";
 import { randomInt } from "node:crypto";
-import { basename } from "node:path";
 import { listProcesses, processInfo } from "../../kit/process/tree.js";
 import type { Scenario } from "../../kit/scenario.js";
-import { PROBE } from "../../peers/agent/client-methods-probe.js";
 import { agentScript, nonce } from "./agent-scripts.js";
 import { readProbeRun } from "./client-methods-probe-run.js";
 import { recordFsChecks } from "./client-methods-fs.js";
@@ -37,16 +34,6 @@ function killMarked(marker: string): void {
   }
 }
 
-/** Removes the probe's directory: only a directory the probe named as its own. */
-function removeProbeDir(dir: string): void {
-  try {
-    if (basename(dir).startsWith(PROBE.dirPrefix) && statSync(dir).isDirectory())
-      rmSync(dir, { recursive: true, force: true });
-  } catch {
-    // gone already
-  }
-}
-
 export const clientMethodsScenario: Scenario = {
   id: "client.terminal.served-fs-and-terminals",
   title: "the agent calls the fs and terminal methods the client advertised, on real files and real commands",
@@ -68,11 +55,8 @@ export const clientMethodsScenario: Scenario = {
   async run(context) {
     // The name the probe's shells run under, unique to this run, so the scan finds exactly them.
     const marker = `acp-conformance-probe-${String(randomInt(100_000_000, 999_999_999))}`;
-    let dir: string | undefined;
-    context.defer(async () => {
-      killMarked(marker);
-      if (dir) removeProbeDir(dir);
-    });
+    // The probe's directory goes with the agent's shim (its made-path event), interrupted or not.
+    context.defer(async () => killMarked(marker));
     const run = await runClient(
       context,
       agentScript([
@@ -83,7 +67,6 @@ export const clientMethodsScenario: Scenario = {
     );
     recordGenericClientChecks(context, run);
     const probe = readProbeRun(run);
-    dir = probe.dir;
     recordFsChecks(context, probe);
     recordTerminalChecks(context, probe);
   },

@@ -5,9 +5,9 @@
  * `{adapter}` expands to), and the NDJSON file in which the peer records everything it saw
  * and did. The kit reads that file after the target is done.
  */
-import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { makeScratchDir, removeScratchDir } from "../../kit/scratch-dirs.js";
+import { makeScratchDir, registerExitCleanup, removeScratchDir } from "../../kit/scratch-dirs.js";
 import type { PeerEvent } from "../../peers/observation-log.js";
 import type { AdapterScript, AgentScript } from "../../peers/script-types.js";
 import { peerEntryPoint } from "../../peers/entry-point.js";
@@ -17,6 +17,7 @@ export class PeerShim {
   /** The executable the client under test is given: no spaces in its path. */
   readonly path: string;
   readonly eventsFile: string;
+  readonly #stopCleanupAtExit: () => void;
 
   constructor(script: AgentScript | AdapterScript) {
     this.dir = makeScratchDir(`${script.role}-`);
@@ -36,6 +37,7 @@ export class PeerShim {
       `#!/bin/sh\nACP_CONFORMANCE_CONTROL_DIR=${quote(this.dir)} exec ${[process.execPath, peerEntryPoint(), script.role, "--script", scriptFile, "--log", this.eventsFile].map(quote).join(" ")}\n`,
     );
     chmodSync(this.path, 0o755);
+    this.#stopCleanupAtExit = registerExitCleanup(() => this.#removeMadePaths());
   }
 
   /** Everything the mock peer recorded so far (every process of it the target started, in order). */
@@ -52,6 +54,19 @@ export class PeerShim {
   }
 
   remove(): void {
+    this.#removeMadePaths();
+    this.#stopCleanupAtExit();
     removeScratchDir(this.dir);
+  }
+
+  #removeMadePaths(): void {
+    let events: PeerEvent[];
+    try {
+      events = this.events();
+    } catch {
+      return; // no log left to read
+    }
+    for (const event of events)
+      if (event.kind === "made-path") rmSync(event.path, { recursive: true, force: true });
   }
 }
