@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixtureCommand, runCli } from "./run-cli.js";
+import { fixtureCommand, runCli } from "../support/run-cli.js";
 
 const ONLY = [
   "--runs",

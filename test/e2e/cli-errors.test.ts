@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fixturePath, runCli } from "./run-cli.js";
+import { fixturePath, runCli } from "../support/run-cli.js";
 
 function expectUsageError(
   run: { exitCode: number | undefined; stderr: string; stdout: string },

@@ -1,6 +1,6 @@
 /** A 1 GiB stdout flood without a newline: the kit reads all of it in bounded memory and reports it under limits. */
 import { describe, expect, it } from "vitest";
-import { fixturePath, runCli } from "./run-cli.js";
+import { fixturePath, runCli } from "../support/run-cli.js";
 
 const MIB = 1024 * 1024;
 

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { ROOT, fixturePath } from "./run-cli.js";
+import { ROOT, fixturePath } from "../support/run-cli.js";
 
 interface ActionFile {
   inputs: Record<string, { default?: string }>;

@@ -4,11 +4,11 @@
  * one scenario that meets its hostility (--only), so the run is cheap and the expected set exact.
  */
 import { randomUUID } from "node:crypto";
-import { processesTagged } from "./process-tags.js";
+import { processesTagged } from "../support/process-tags.js";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
-import { ROOT, failingIds, runCli } from "./run-cli.js";
+import { ROOT, failingIds, runCli } from "../support/run-cli.js";
 
 interface HostileAgent {
   file: string;

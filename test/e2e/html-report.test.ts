@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixtureCommand, runCli } from "./run-cli.js";
+import { fixtureCommand, runCli } from "../support/run-cli.js";
 
 /** Where Chromium is: $ACP_CONFORMANCE_CHROMIUM, or Debian's and Ubuntu's package paths. */
 function findChromium(): string | undefined {

@@ -4,16 +4,15 @@
  * exit with code 2.
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { processesTagged } from "./process-tags.js";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { processesTagged } from "../support/process-tags.js";
+import { basename, join } from "node:path";
 import type { ConformanceReport } from "../../kit/report/report-types.js";
-import { reportSchemaErrors } from "./report-schema.js";
+import { reportSchemaErrors } from "../support/report-schema.js";
 import { setTimeout as delay } from "node:timers/promises";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
-import { CLI, ROOT, fixtureCommand } from "./run-cli.js";
+import { CLI, ROOT, fixtureCommand, makeRunPlace, type RunPlace } from "../support/run-cli.js";
 
 async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
@@ -29,17 +28,14 @@ describe.skipIf(process.platform !== "linux")("interrupting the kit", () => {
     it(`${signal} stops every process the run started, grandchildren included`, async () => {
       const tag = randomUUID();
       // leaks-grandchild starts a `sleep 300` in its own session from every agent process.
-      const reportDir = mkdtempSync(join(tmpdir(), "acp-conformance-interrupt-"));
-      const reportPath = join(reportDir, "partial.json");
-      const kitTmpdir = join(reportDir, "tmp");
-      mkdirSync(kitTmpdir);
+      const place = makeRunPlace();
       const kit = execa(
         process.execPath,
         [
           CLI,
           "agent",
           "--report-json",
-          reportPath,
+          place.reportPath,
           "--env",
           `ACP_CONFORMANCE_TEST_TAG=${tag}`,
           "--",
@@ -47,8 +43,8 @@ describe.skipIf(process.platform !== "linux")("interrupting the kit", () => {
         ],
         {
           reject: false,
-          cwd: ROOT,
-          env: { NO_COLOR: "1", TMPDIR: kitTmpdir },
+          cwd: place.cwd,
+          env: { NO_COLOR: "1", TMPDIR: place.tmpdir, HOME: place.home },
         },
       );
       try {
@@ -63,7 +59,7 @@ describe.skipIf(process.platform !== "linux")("interrupting the kit", () => {
           ),
         );
         // What finished before the signal is reported, marked partial.
-        const report = JSON.parse(readFileSync(reportPath, "utf8")) as ConformanceReport;
+        const report = JSON.parse(readFileSync(place.reportPath, "utf8")) as ConformanceReport;
         expect(reportSchemaErrors(report)).toBe("");
         expect(report.verdict).toBe("blocked");
         expect(report.interrupted).toMatchObject({ signal, scenariosTotal: expect.any(Number) });
@@ -76,66 +72,141 @@ describe.skipIf(process.platform !== "linux")("interrupting the kit", () => {
           `still alive: ${processesTagged(tag).join(", ")}`,
         ).toBe(true);
         // The scenarios cut short had no chance to remove their scratch directories; the kit must have.
-        expect(readdirSync(kitTmpdir)).toEqual([]);
+        expect(place.leftBehind()).toEqual([]);
       } finally {
         for (const pid of processesTagged(tag)) process.kill(pid, "SIGKILL");
         kit.kill("SIGKILL");
-        rmSync(reportDir, { recursive: true, force: true });
+        place.remove();
       }
     });
   }
 
-  it("SIGINT in client mode stops the client, its agent and the terminals the client runs for it", async () => {
-    const tag = randomUUID();
-    const kitTmpdir = mkdtempSync(join(tmpdir(), "acp-conformance-interrupt-"));
-    // release-leaves-tree serves terminal/create with real process groups, and its terminal/release
-    // kills only the command's own process: the probe's `sleep 30` trees, named by a marker, outlive
-    // the release as orphans in no group the kit made, and stay there while the probe waits for them
-    // to go (seconds, not the instant a correct client's tree lives). The scan looks at command lines
-    // first (cheap) and at the tag only for those.
-    const kit = execa(
-      process.execPath,
-      [
-        CLI,
-        "client",
-        "--only",
-        "client.terminal.served-fs-and-terminals",
-        "--",
+  /**
+   * Client mode, cut short in the middle of scenarios that write files: the probe of the
+   * client's fs and terminals (a folder in the client's working directory, files in it, real
+   * commands running in the client's terminals) and the agent's write through an fs method the
+   * client did not advertise (a file in the kit's scratch space). Nothing may be left in the
+   * working directory, in TMPDIR, or running.
+   */
+  const CLIENT_CUTS = [
+    {
+      signal: "SIGINT",
+      scenario: "client.terminal.served-fs-and-terminals",
+      moment: "while the probe's terminals run",
+      // release-leaves-tree serves terminal/create with real process groups, and its
+      // terminal/release kills only the command's own process: the probe's `sleep 30` trees,
+      // named by a marker, outlive the release as orphans in no group the kit made.
+      client: "release-leaves-tree",
+      ready: (place: RunPlace, tag: string) => probeFolders(place).length > 0 && probeTerminalRunning(tag),
+    },
+    {
+      signal: "SIGTERM",
+      scenario: "client.terminal.served-fs-and-terminals",
+      moment: "while the probe's terminals run",
+      client: "conformant",
+      ready: (place: RunPlace, tag: string) => probeFolders(place).length > 0 && probeTerminalRunning(tag),
+    },
+    {
+      signal: "SIGINT",
+      scenario: "client.terminal.served-fs-and-terminals",
+      moment: "as soon as the probe's folder exists",
+      client: "conformant",
+      ready: (place: RunPlace) => probeFolders(place).length > 0,
+    },
+    {
+      signal: "SIGTERM",
+      scenario: "client.capabilities.fs",
+      moment: "once the agent's turn has started",
+      client: "conformant",
+      ready: (place: RunPlace) => scratchHolds(place, /^capabilities-/) && agentLogged(place),
+    },
+  ] as const;
+
+  for (const cut of CLIENT_CUTS) {
+    it(`${cut.signal} in client mode's ${cut.scenario}, ${cut.moment}, leaves no file and no process`, async () => {
+      const tag = randomUUID();
+      const place = makeRunPlace();
+      const kit = execa(
         process.execPath,
-        join(ROOT, "dist/fixtures/clients/release-leaves-tree.js"),
-        "{agent}",
-      ],
-      {
-        reject: false,
-        cwd: ROOT,
-        env: { NO_COLOR: "1", TMPDIR: kitTmpdir, ACP_CONFORMANCE_TEST_TAG: tag },
-      },
-    );
-    const terminalRunning = () =>
-      readdirSync("/proc").some((pid) => {
-        try {
-          return (
-            /^\d+$/.test(pid) &&
-            readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("acp-conformance-probe-") &&
-            readFileSync(`/proc/${pid}/environ`, "utf8").includes(`ACP_CONFORMANCE_TEST_TAG=${tag}`)
-          );
-        } catch {
-          return false;
-        }
-      });
+        [
+          CLI,
+          "client",
+          "--only",
+          cut.scenario,
+          "--",
+          process.execPath,
+          join(ROOT, `dist/fixtures/clients/${cut.client}.js`),
+          "{agent}",
+        ],
+        {
+          reject: false,
+          cwd: place.cwd,
+          env: { NO_COLOR: "1", TMPDIR: place.tmpdir, HOME: place.home, ACP_CONFORMANCE_TEST_TAG: tag },
+        },
+      );
+      try {
+        expect(await waitUntil(() => cut.ready(place, tag), 60_000), "the moment to interrupt never came").toBe(
+          true,
+        );
+        kit.kill(cut.signal);
+        const result = await kit;
+        expect(result.exitCode, result.stderr).toBe(2);
+        expect(
+          await waitUntil(() => processesTagged(tag).length === 0, 5_000),
+          `still alive: ${processesTagged(tag).join(", ")}`,
+        ).toBe(true);
+        expect(place.leftBehind()).toEqual([]);
+      } finally {
+        for (const pid of processesTagged(tag)) process.kill(pid, "SIGKILL");
+        kit.kill("SIGKILL");
+        place.remove();
+      }
+    });
+  }
+});
+
+/** The probe's folders in the client's working directory. */
+function probeFolders(place: RunPlace): string[] {
+  return readdirSync(place.cwd).filter((name) => name.startsWith(".acp-conformance-probe-"));
+}
+
+/** A probe command (its shells carry a marker in their command line) runs in a terminal of this test's client. */
+function probeTerminalRunning(tag: string): boolean {
+  return readdirSync("/proc").some((pid) => {
     try {
-      expect(await waitUntil(terminalRunning, 60_000)).toBe(true);
-      kit.kill("SIGINT");
-      const result = await kit;
-      expect(result.exitCode).toBe(2);
-      expect(
-        await waitUntil(() => processesTagged(tag).length === 0, 5_000),
-        `still alive: ${processesTagged(tag).join(", ")}`,
-      ).toBe(true);
-    } finally {
-      for (const pid of processesTagged(tag)) process.kill(pid, "SIGKILL");
-      kit.kill("SIGKILL");
-      rmSync(kitTmpdir, { recursive: true, force: true });
+      return (
+        /^\d+$/.test(pid) &&
+        readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("acp-conformance-probe-") &&
+        readFileSync(`/proc/${pid}/environ`, "utf8").includes(`ACP_CONFORMANCE_TEST_TAG=${tag}`)
+      );
+    } catch {
+      return false;
     }
   });
-});
+}
+
+/** The kit's scratch root (one per kit process, under its TMPDIR) holds a directory named so. */
+function scratchHolds(place: RunPlace, name: RegExp): boolean {
+  return scratchDirs(place).some((dir) => name.test(basename(dir)));
+}
+
+function scratchDirs(place: RunPlace): string[] {
+  return readdirSync(place.tmpdir).flatMap((root) => {
+    try {
+      return readdirSync(join(place.tmpdir, root)).map((dir) => join(place.tmpdir, root, dir));
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** The kit's mock agent has logged something: the client started it and the turn is under way. */
+function agentLogged(place: RunPlace): boolean {
+  return scratchDirs(place).some((dir) => {
+    try {
+      return basename(dir).startsWith("agent-") && statSync(join(dir, "events.ndjson")).size > 0;
+    } catch {
+      return false;
+    }
+  });
+}

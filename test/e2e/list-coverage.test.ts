@@ -1,7 +1,7 @@
 /** `acp-conformance list <side> --coverage` through the built CLI, as a user runs it. */
 import { describe, expect, it } from "vitest";
 import { specCoverage } from "../../kit/requirements/spec-trace/index.js";
-import { runCli } from "./run-cli.js";
+import { runCli } from "../support/run-cli.js";
 
 describe.concurrent("list --coverage", () => {
   it("prints the agent side's coverage per spec page, a total, and the gaps with --verbose", async () => {

@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConformanceReport } from "../../kit/report/report-types.js";
-import { reportSchemaErrors } from "./report-schema.js";
-import { ROOT, fixtureCommand, runCli } from "./run-cli.js";
+import { reportSchemaErrors } from "../support/report-schema.js";
+import { ROOT, fixtureCommand, runCli } from "../support/run-cli.js";
 
 const work = mkdtempSync(join(tmpdir(), "acp-conformance-reports-"));
 const out = (name: string) => join(work, name);

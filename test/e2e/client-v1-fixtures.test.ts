@@ -1,66 +1,22 @@
 /**
- * Client mode through the real CLI: the reference client is conformant, every fixture client
- * is reported with exactly the requirements it breaks, and nothing is left running even when
- * the client under test leaks its agent.
+ * The client v1 profile in `npm test`: the reference, every fixture where it fails and every
+ * property fixture (fixture-runs.ts), and what a client the kit cannot steer gets.
  */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLIENT_FIXTURES } from "../../fixtures/clients/manifest.js";
-import { CLIENT_SCENARIOS } from "../../scenarios/client/index.js";
-import { expectAllPass, expectExactlyBroken, REFERENCE_CLIENT_NOT_APPLICABLE } from "./fixture-verdicts.js";
-import { ROOT, fixtureClientPath, runCli, type CliRun } from "./run-cli.js";
+import { ROOT, runCli } from "../support/run-cli.js";
+import { describeFixtureRuns } from "./fixture-runs.js";
+
+describeFixtureRuns("client-v1");
 
 /** Generous: the slowest scenarios wait for a client's own 5 s turn timeout. */
 const CLIENT_TIMEOUT = ["--client-timeout", "20000"];
-/**
- * Each property case is a whole run of the client: the conformant controls run a few cases of
- * every property (which must hold), the faulty fixtures none, since their defects are the fixed
- * scenarios' to find (client-property-fixtures.test.ts covers the properties' own fixtures).
- */
-const CONTROL_RUNS = ["--runs", "2", "--property-time", "60000"]; // a budget no loaded machine runs out of before 2 cases
 const NO_PROPERTIES = ["--runs", "0"];
 /** After {agent}: the session to reopen and an extra root, as the bundled reference client gets them. */
 const SESSION_ARGS = ["--session", "{session}", "--add-dir", tmpdir()];
-const CLIENT_PROPERTIES = CLIENT_SCENARIOS.filter((scenario) => scenario.property).map(
-  (scenario) => scenario.id,
-);
 
-/** Every client property ran its cases and held. */
-function expectPropertiesHeld(run: CliRun): void {
-  expect(CLIENT_PROPERTIES.length).toBeGreaterThan(0);
-  expect(
-    run.report!.properties.map(({ id, verdict, runs }) => ({ id, verdict, runs })),
-    run.stdout,
-  ).toEqual(CLIENT_PROPERTIES.map((id) => ({ id, verdict: "pass", runs: 2 })));
-}
-
-describe.concurrent("client mode", () => {
-  it("reports the bundled reference client conformant, properties included", async () => {
-    const run = await runCli(["client", ...CLIENT_TIMEOUT, ...CONTROL_RUNS]);
-    expectAllPass(run, REFERENCE_CLIENT_NOT_APPLICABLE);
-    expectPropertiesHeld(run);
-  });
-
-  for (const fixture of CLIENT_FIXTURES) {
-    const control = fixture.breaks.length === 0;
-    it(`${fixture.file} → ${control ? "conformant, properties included" : [...fixture.breaks].sort().join(", ")}`, async () => {
-      const run = await runCli([
-        "client",
-        ...CLIENT_TIMEOUT,
-        ...(control ? CONTROL_RUNS : NO_PROPERTIES),
-        ...(fixture.args ?? []),
-        "--",
-        process.execPath,
-        fixtureClientPath(fixture.file),
-        "{agent}",
-        ...SESSION_ARGS,
-      ]);
-      expectExactlyBroken(run, fixture);
-      if (control) expectPropertiesHeld(run);
-    });
-  }
-
+describe.concurrent("client mode without steering", () => {
   it("a correct client with no test hook is incomplete, not non-conformant, and is told how to steer it", async () => {
     const run = await runCli([
       "client",

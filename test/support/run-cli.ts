@@ -1,7 +1,7 @@
 /** Runs the built CLI as a real child process, as a user would, and reads its JSON report. */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { execa } from "execa";
 import type { ConformanceReport } from "../../kit/report/report-types.js";
 
@@ -59,39 +59,72 @@ export interface CliRun {
 }
 
 /**
- * Every run gets a TMPDIR of its own, which must be empty once the kit has exited: so each CLI
- * test also checks that the kit left no scratch directory behind.
+ * A place of its own for one run of the kit: the working directory it runs in (a user's
+ * project, where a client under test starts its sessions), its TMPDIR, its HOME (where the
+ * reference agent keeps its sessions, as real agents do) and the report. Everything goes
+ * afterwards; the working directory and TMPDIR must be empty by then, so every test that runs
+ * the kit also checks that it left nothing behind.
+ */
+export interface RunPlace {
+  cwd: string;
+  tmpdir: string;
+  home: string;
+  reportPath: string;
+  /** What the kit left in its working directory and its TMPDIR (empty when it cleaned up). */
+  leftBehind(): string[];
+  remove(): void;
+}
+
+export function makeRunPlace(): RunPlace {
+  const dir = mkdtempSync(join(tmpdir(), "acp-conformance-test-"));
+  const place = {
+    cwd: join(dir, "cwd"),
+    tmpdir: join(dir, "tmp"),
+    home: join(dir, "home"),
+    reportPath: join(dir, "report.json"),
+    leftBehind: () => [
+      ...readdirSync(place.cwd).map((name) => `${name} in its working directory`),
+      ...readdirSync(place.tmpdir).map((name) => `${name} in its TMPDIR`),
+    ],
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+  for (const made of [place.cwd, place.tmpdir, place.home]) mkdirSync(made);
+  return place;
+}
+
+const MODES = ["agent", "client", "adapter", "host", "runtime"];
+
+/**
+ * Runs `acp-conformance <args>` in a place of its own (makeRunPlace), with a JSON report for
+ * a mode's run, and throws when the kit left a file in its working directory or its TMPDIR.
  */
 export async function runCli(
   args: string[],
   options: { timeoutMs?: number; env?: Record<string, string> } = {},
 ): Promise<CliRun> {
-  const dir = mkdtempSync(join(tmpdir(), "acp-conformance-test-"));
-  const reportPath = join(dir, "report.json");
-  const kitTmpdir = join(dir, "tmp");
-  mkdirSync(kitTmpdir);
+  const place = makeRunPlace();
   try {
     const [mode, ...rest] = args;
-    // Two jobs per kit: vitest runs three kits at once, and CI has two cores.
+    // Two jobs per kit: several kits run at once, and CI has two cores.
     const withReport =
-      mode !== undefined && ["agent", "client", "adapter", "host", "runtime"].includes(mode)
-        ? [mode, "--report-json", reportPath, "--jobs", "2", ...rest]
+      mode !== undefined && MODES.includes(mode)
+        ? [mode, "--report-json", place.reportPath, "--jobs", "2", ...rest]
         : args;
     const result = await execa(process.execPath, [CLI, ...withReport], {
       reject: false,
       timeout: options.timeoutMs ?? 170_000,
-      env: { NO_COLOR: "1", TMPDIR: kitTmpdir, ...options.env },
-      cwd: ROOT,
+      env: { NO_COLOR: "1", TMPDIR: place.tmpdir, HOME: place.home, ...options.env },
+      cwd: place.cwd,
     });
-    const leftBehind = readdirSync(kitTmpdir);
+    const leftBehind = place.leftBehind();
     if (leftBehind.length > 0)
-      throw new Error(`acp-conformance ${args.join(" ")} left ${leftBehind.join(", ")} in its TMPDIR`);
-    const report = existsSync(reportPath)
-      ? (JSON.parse(readFileSync(reportPath, "utf8")) as ConformanceReport)
+      throw new Error(`acp-conformance ${args.join(" ")} left ${leftBehind.join(", ")}`);
+    const report = existsSync(place.reportPath)
+      ? (JSON.parse(readFileSync(place.reportPath, "utf8")) as ConformanceReport)
       : undefined;
     return { exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr, report };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    place.remove();
   }
 }
 
@@ -101,4 +134,13 @@ export function failingIds(report: ConformanceReport): string[] {
     .filter((result) => result.verdict === "fail" || result.verdict === "warn")
     .map((result) => result.id)
     .sort();
+}
+
+/**
+ * `path` as a relative path from the working directory runCli gives the kit (every such
+ * directory is two levels under the OS's temporary directory): for a test of how the kit
+ * resolves a relative command against the user's directory.
+ */
+export function relativeToRunCwd(path: string): string {
+  return relative(join(tmpdir(), "acp-conformance-test-X", "cwd"), path);
 }

@@ -74,3 +74,43 @@ export function expectPropertyFinds(
   expect(run.stdout).toContain(`replay: ${property!.replay}`);
   expect(run.exitCode).toBe(1);
 }
+
+/**
+ * `npm test`'s run of a fixture through the preflight and a cover of its touch map's scenarios:
+ * the report names exactly the requirements it breaks there too. The verdict follows where a
+ * must fails or the run is blocked; otherwise the requirements of the scenarios left out are
+ * not tested, so the run can be no better than incomplete.
+ */
+export function expectExactlyBrokenWhereTouched(run: CliRun, fixture: FixtureExpectation): void {
+  const expected = [...fixture.breaks].sort();
+  expect(run.stderr).toBe("");
+  expect(run.report, run.stdout).toBeDefined();
+  const report = run.report!;
+  expect(reportSchemaErrors(report)).toBe("");
+  expect(failingIds(report), run.stdout).toEqual(expected);
+  const mustFails = expected.some((id) => findRequirement(id)!.level === "must");
+  if (fixture.verdict === "blocked") expect(report.verdict).toBe("blocked");
+  else expect(report.verdict).toBe(mustFails ? "not-conformant" : "incomplete");
+  expect(run.exitCode).toBe(1);
+}
+
+/** Every failure comes with a message that says what happened and, where asked, the evidence of what was seen. */
+export function expectFailuresExplained(run: CliRun, withEvidence: boolean): void {
+  for (const result of run.report!.requirements.filter(
+    (entry) => entry.verdict === "fail" || entry.verdict === "warn",
+  )) {
+    const failing = result.checks.find((check) => check.verdict === "fail")!;
+    expect(failing.message.length, result.id).toBeGreaterThan(10);
+    if (withEvidence) expect(failing.evidence ?? {}, `${result.id} has no evidence`).not.toEqual({});
+  }
+}
+
+/** Every property of the run held over exactly `runs` cases, and the terminal says so with the seed. */
+export function expectPropertiesHeld(run: CliRun, properties: readonly string[], runs: number): void {
+  const report = run.report!;
+  expect(
+    report.properties.map(({ id, verdict, runs }) => ({ id, verdict, runs })),
+    run.stdout,
+  ).toEqual(properties.map((id) => ({ id, verdict: "pass", runs })));
+  for (const id of properties) expect(run.stdout).toContain(`${id} ${runs} case(s), seed ${report.seed}`);
+}
