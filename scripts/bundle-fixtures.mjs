@@ -8,9 +8,9 @@
 // is loaded changes, so nothing differs on the wire. The tests run these bundles
 // (test/e2e/run-cli.ts); users never see them (package.json leaves them out of the package).
 import { readdirSync, rmSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { join } from "node:path";
 import { build } from "esbuild";
+import { keepModuleUrls } from "./keep-module-urls.mjs";
 
 const KINDS = ["agents", "clients"];
 
@@ -25,23 +25,6 @@ function fixturePrograms(dir) {
   }
   return programs;
 }
-
-/**
- * Each module keeps its own import.meta.url (the file tsc wrote), so what it finds beside
- * itself (the reference's MCP stdio server, the peer's schemas) is found where it always was.
- */
-const keepModuleUrls = {
-  name: "keep-module-urls",
-  setup(build) {
-    build.onLoad({ filter: /\.js$/ }, async (args) => {
-      const { readFile } = await import("node:fs/promises");
-      const source = await readFile(args.path, "utf8");
-      if (!source.includes("import.meta.url")) return undefined;
-      const url = JSON.stringify(pathToFileURL(resolve(args.path)).href);
-      return { contents: source.replaceAll("import.meta.url", url), loader: "js" };
-    });
-  },
-};
 
 // Chunk names carry a hash: clear the last build's so that they do not pile up.
 rmSync("dist/fixture-bundles", { recursive: true, force: true });
