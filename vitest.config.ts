@@ -12,11 +12,11 @@ export default defineConfig({
     // so that a loaded CI machine is slow, not red.
     testTimeout: 180_000,
     hookTimeout: 60_000,
-    // A kit run mostly waits on its target's answers and deadlines: on two cores, two files
-    // at a time with a few runs each keep both cores busy (vitest's default is one worker,
-    // cores minus one, which left a core idle).
+    // Most of npm test's kit runs are short and many wait out a deadline: two files at a time,
+    // three runs each, keep two cores busy without crowding them (a kit run's CPU is mostly its
+    // targets' Node processes starting; crowded, each costs more and deadlines start to slip).
     maxWorkers: 2,
-    maxConcurrency: 4,
+    maxConcurrency: 3,
     pool: "forks",
     globalSetup: ["test/global-leak-check.ts"],
   },

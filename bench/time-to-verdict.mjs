@@ -10,7 +10,7 @@
 // (and the reference); BENCH_RUNS=0 turns the properties off (as the fixture tests run them);
 // BENCH_VERBOSE=1 prints each run as it ends.
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -42,11 +42,24 @@ const AGENT_PROMPTS = [
 const node = process.execPath;
 const V2 = ["--protocol-version", "2"];
 
-/** A fixture agent's command: its bundle, or a peer script through the scripted peer. */
+/** The agent bundles that take the SDK from a start-up snapshot (scripts/bundle-fixtures.mjs). */
+const snapshot = JSON.parse(readFileSync("dist/fixture-bundles/agents/sdk-snapshot.json", "utf8"));
+
+/** A fixture agent's command, as the fixture tests run it: its bundle, or a peer script through the scripted peer. */
 function agentCommand(fixture) {
-  return fixture.file
-    ? [node, `dist/fixture-bundles/agents/${fixture.file}.js`]
-    : [node, "dist/peers/peer-process.js", "agent", "--script", `fixtures/scripts/${fixture.script}.json`];
+  if (!fixture.file)
+    return [
+      node,
+      "dist/peers/peer-process.js",
+      "agent",
+      "--script",
+      `fixtures/scripts/${fixture.script}.json`,
+    ];
+  const bundle = `${fixture.file}.js`;
+  const blob = snapshot.users.includes(bundle)
+    ? ["--snapshot-blob", `dist/fixture-bundles/agents/${snapshot.blob}`]
+    : [];
+  return [node, ...blob, `dist/fixture-bundles/agents/${bundle}`];
 }
 
 /** Each mode's fixtures as CLI arguments, the reference run first. */

@@ -50,7 +50,9 @@ export default function setup() {
       // vitest's own workers inherit the tag too; ending them is vitest's job.
       const leaked = listProcesses().filter(
         (info) =>
-          info.pid !== process.pid && !info.command.includes("vitest/dist/workers") && taggedWith(info.pid, tag),
+          info.pid !== process.pid &&
+          !info.command.includes("vitest/dist/workers") &&
+          taggedWith(info.pid, tag),
       );
       for (const info of leaked) {
         try {

@@ -10,7 +10,11 @@ import { describe, expect, it } from "vitest";
 import { ROOT, failingIds, runCli } from "../support/run-cli.js";
 
 const adapter = (file: string) => [process.execPath, join(ROOT, "dist/fixtures/adapters", `${file}.js`)];
-const host = (file: string) => [process.execPath, join(ROOT, "dist/fixtures/hosts", `${file}.js`), "{adapter}"];
+const host = (file: string) => [
+  process.execPath,
+  join(ROOT, "dist/fixtures/hosts", `${file}.js`),
+  "{adapter}",
+];
 
 describe.concurrent("what the preflight learns", () => {
   it("an adapter that never finishes a task: only finishes-in-time fails, the rest (property included) is not tested with the reason", async () => {

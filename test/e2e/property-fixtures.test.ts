@@ -9,7 +9,6 @@ import { PROPERTY_FIXTURES } from "../../fixtures/agents/manifest.js";
 import { fixtureCommand, runCli } from "../support/run-cli.js";
 import { PROPERTY_SEED as SEED } from "./fixture-runs.js";
 
-
 describe.concurrent("a property's counterexample", () => {
   it("the replay command reproduces the counterexample without searching", async () => {
     const fixture = PROPERTY_FIXTURES.find((entry) => entry.file === "drops-second-of-two")!;

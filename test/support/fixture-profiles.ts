@@ -64,6 +64,12 @@ export interface FixtureProfile {
    * message: agent mode's checks all do; the other modes' messages say what was seen.
    */
   failuresCarryEvidence: boolean;
+  /**
+   * Whether a conformant control leaves no requirement untested, should or must: agent mode's
+   * fixture bases do everything the kit can steer; a client base leaves a few shoulds that only
+   * particular client behaviour reaches.
+   */
+  controlsLeaveNothingUntested: boolean;
   /** What the bundled reference leaves not applicable (its own offers). */
   referenceNotApplicable: readonly RequirementId[];
   fixtures: readonly FixtureRun[];
@@ -102,6 +108,7 @@ export const FIXTURE_PROFILES: readonly FixtureProfile[] = [
   {
     id: "agent-v1",
     failuresCarryEvidence: true,
+    controlsLeaveNothingUntested: true,
     version: 1,
     mode: "agent",
     options: AGENT_DEADLINES,
@@ -124,6 +131,7 @@ export const FIXTURE_PROFILES: readonly FixtureProfile[] = [
   {
     id: "agent-v2",
     failuresCarryEvidence: true,
+    controlsLeaveNothingUntested: true,
     version: 2,
     mode: "agent",
     // The reference's own auth/login method (peers/reference/v2/auth.ts), as the CLI names it
@@ -143,6 +151,7 @@ export const FIXTURE_PROFILES: readonly FixtureProfile[] = [
   {
     id: "client-v1",
     failuresCarryEvidence: false,
+    controlsLeaveNothingUntested: false,
     version: 1,
     mode: "client",
     options: CLIENT_TIMEOUT,
@@ -165,6 +174,7 @@ export const FIXTURE_PROFILES: readonly FixtureProfile[] = [
   {
     id: "client-v2",
     failuresCarryEvidence: false,
+    controlsLeaveNothingUntested: false,
     version: 2,
     mode: "client",
     options: ["--protocol-version", "2", ...CLIENT_TIMEOUT],
@@ -182,6 +192,7 @@ export const FIXTURE_PROFILES: readonly FixtureProfile[] = [
   {
     id: "adapter",
     failuresCarryEvidence: false,
+    controlsLeaveNothingUntested: false,
     version: 1,
     mode: "adapter",
     options: [],
@@ -204,6 +215,7 @@ export const FIXTURE_PROFILES: readonly FixtureProfile[] = [
   {
     id: "host",
     failuresCarryEvidence: false,
+    controlsLeaveNothingUntested: false,
     version: 1,
     mode: "host",
     options: HOST_TIMEOUT,
@@ -226,6 +238,7 @@ export const FIXTURE_PROFILES: readonly FixtureProfile[] = [
   {
     id: "runtime",
     failuresCarryEvidence: false,
+    controlsLeaveNothingUntested: false,
     version: 1,
     mode: "runtime",
     // As in client mode: the acp scenarios' requests then carry timeoutMs 10000.

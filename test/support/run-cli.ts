@@ -21,9 +21,22 @@ export function fixtureClientPath(name: string): string {
   return join(ROOT, "dist/fixture-bundles/clients", `${name}.js`);
 }
 
+/**
+ * The agent bundles that take @agentclientprotocol/sdk from a start-up snapshot instead of
+ * building it at every start (scripts/bundle-fixtures.mjs): they run with its blob.
+ */
+function snapshotOptions(file: string): string[] {
+  const listing = join(ROOT, "dist/fixture-bundles/agents/sdk-snapshot.json");
+  snapshotListing ??= JSON.parse(readFileSync(listing, "utf8")) as { blob: string; users: string[] };
+  return snapshotListing.users.includes(`${file}.js`)
+    ? ["--snapshot-blob", join(ROOT, "dist/fixture-bundles/agents", snapshotListing.blob)]
+    : [];
+}
+let snapshotListing: { blob: string; users: string[] } | undefined;
+
 /** The command line that runs a fixture: a program from dist/, or a peer script through the scripted peer. */
 export function fixtureCommand(fixture: { file?: string; script?: string }): string[] {
-  if (fixture.file) return [process.execPath, fixturePath(fixture.file)];
+  if (fixture.file) return [process.execPath, ...snapshotOptions(fixture.file), fixturePath(fixture.file)];
   return [
     process.execPath,
     join(ROOT, "dist/peers/peer-process.js"),

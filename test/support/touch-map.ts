@@ -107,24 +107,29 @@ export function coverScenarios(entry: TouchEntry, scenarios: readonly Scenario[]
       .map(([requirement]) => requirement),
   );
   const chosen = entry.blockedIn?.length ? [entry.blockedIn[0]!] : [];
-  for (const scenario of chosen) for (const [id, where] of Object.entries(entry.fails)) if (where.includes(scenario)) uncovered.delete(id);
+  for (const scenario of chosen)
+    for (const [id, where] of Object.entries(entry.fails)) if (where.includes(scenario)) uncovered.delete(id);
   while (uncovered.size > 0) {
     const candidates = [...new Set([...uncovered].flatMap((requirement) => entry.fails[requirement]!))];
     const rank = (id: string) => {
       const scenario = byId.get(id);
       const covers = [...uncovered].filter((requirement) => entry.fails[requirement]!.includes(id));
       const slow = scenario?.waitsOutDeadline || scenario?.property ? 1 : 0;
-      const home = covers.some((requirement) => scenario?.requirements.includes(requirement as never)) ? 0 : 1;
+      const home = covers.some((requirement) => scenario?.requirements.includes(requirement as never))
+        ? 0
+        : 1;
       return [-covers.length, slow, home, order.get(id) ?? Number.MAX_SAFE_INTEGER] as const;
     };
     candidates.sort((a, b) => {
       const [ra, rb] = [rank(a), rank(b)];
-      for (let index = 0; index < ra.length; index++) if (ra[index] !== rb[index]) return ra[index]! - rb[index]!;
+      for (let index = 0; index < ra.length; index++)
+        if (ra[index] !== rb[index]) return ra[index]! - rb[index]!;
       return 0;
     });
     const pick = candidates[0]!;
     chosen.push(pick);
-    for (const requirement of [...uncovered]) if (entry.fails[requirement]!.includes(pick)) uncovered.delete(requirement);
+    for (const requirement of [...uncovered])
+      if (entry.fails[requirement]!.includes(pick)) uncovered.delete(requirement);
   }
   return chosen;
 }
