@@ -117,6 +117,26 @@ figure(
   `median spawn-to-initialize ${median(mockTimes).toFixed(0)} ms vs ${median(rawTimes).toFixed(0)} ms`,
 );
 
+// 3b. CLI start-up ---------------------------------------------------------------------------
+// The fixture tests start the CLI some six hundred times a tier; bundled, it loads one file.
+function timeCommand(command, args) {
+  const started = performance.now();
+  execFileSync(command, args, { stdio: "ignore" });
+  return performance.now() - started;
+}
+const cliTimes = [];
+const bareTimes = [];
+for (let round = 0; round < 15; round++) {
+  cliTimes.push(timeCommand(process.execPath, ["dist/bin/acp-conformance.js", "--version"]));
+  bareTimes.push(timeCommand(process.execPath, ["-e", "0"]));
+}
+figure(
+  "CLI start-up (acp-conformance --version) vs a bare Node start",
+  median(cliTimes) / median(bareTimes),
+  { kind: "max", value: 3.0 },
+  `median ${median(cliTimes).toFixed(0)} ms vs ${median(bareTimes).toFixed(0)} ms`,
+);
+
 // 4. In-process peers -----------------------------------------------------------------------
 const TURNS = 3000;
 const agent = mockAgent({});

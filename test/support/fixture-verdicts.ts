@@ -1,5 +1,6 @@
 /** The assertions every mode's fixture test makes on a run of the real CLI. */
 import { expect } from "vitest";
+import type { ConformanceReport } from "../../kit/report/report-types.js";
 import { findRequirement, type RequirementId } from "../../kit/requirements/index.js";
 import { failingIds, type CliRun } from "./run-cli.js";
 import { reportSchemaErrors } from "./report-schema.js";
@@ -10,17 +11,28 @@ export interface FixtureExpectation {
   verdict?: "incomplete" | "blocked";
 }
 
-/** The report names exactly the requirements the fixture breaks, and the verdict and exit code follow. */
-export function expectExactlyBroken(run: CliRun, fixture: FixtureExpectation): void {
+/**
+ * A clean run with a valid report that names exactly the requirements the fixture breaks;
+ * returns the verdict those failures imply (the fixture's own, or not-conformant when a must
+ * fails), or undefined when nothing more is implied.
+ */
+function expectFailingExactly(
+  run: CliRun,
+  fixture: FixtureExpectation,
+): ConformanceReport["verdict"] | undefined {
   const expected = [...fixture.breaks].sort();
   expect(run.stderr).toBe("");
   expect(run.report, run.stdout).toBeDefined();
-  const report = run.report!;
-  expect(reportSchemaErrors(report)).toBe("");
-  expect(failingIds(report), run.stdout).toEqual(expected);
-  const mustFails = expected.some((id) => findRequirement(id)!.level === "must");
-  const verdict = fixture.verdict ?? (mustFails ? "not-conformant" : "conformant");
-  expect(report.verdict).toBe(verdict);
+  expect(reportSchemaErrors(run.report!)).toBe("");
+  expect(failingIds(run.report!), run.stdout).toEqual(expected);
+  if (fixture.verdict !== undefined) return fixture.verdict;
+  return expected.some((id) => findRequirement(id)!.level === "must") ? "not-conformant" : undefined;
+}
+
+/** The report names exactly the requirements the fixture breaks, and the verdict and exit code follow. */
+export function expectExactlyBroken(run: CliRun, fixture: FixtureExpectation): void {
+  const verdict = expectFailingExactly(run, fixture) ?? "conformant";
+  expect(run.report!.verdict).toBe(verdict);
   expect(run.exitCode).toBe(verdict === "conformant" ? 0 : 1);
 }
 
@@ -82,15 +94,10 @@ export function expectPropertyFinds(
  * not tested, so the run can be no better than incomplete.
  */
 export function expectExactlyBrokenWhereTouched(run: CliRun, fixture: FixtureExpectation): void {
-  const expected = [...fixture.breaks].sort();
-  expect(run.stderr).toBe("");
-  expect(run.report, run.stdout).toBeDefined();
-  const report = run.report!;
-  expect(reportSchemaErrors(report)).toBe("");
-  expect(failingIds(report), run.stdout).toEqual(expected);
-  const mustFails = expected.some((id) => findRequirement(id)!.level === "must");
-  if (fixture.verdict === "blocked") expect(report.verdict).toBe("blocked");
-  else expect(report.verdict).toBe(mustFails ? "not-conformant" : "incomplete");
+  const implied = expectFailingExactly(run, fixture);
+  expect(run.report!.verdict).toBe(
+    implied === "blocked" || implied === "not-conformant" ? implied : "incomplete",
+  );
   expect(run.exitCode).toBe(1);
 }
 
