@@ -83,7 +83,7 @@ export function describeCorpusRuns(profileId: ProfileId): void {
         const differences = touchDifferences(touchMap.fixtures[fixture.name], seen);
         expect(
           differences,
-          `the touch map ${touchMapPath(profileId)} is stale for ${fixture.name}; regenerate it with ${REGENERATE_TOUCH_MAPS} -- test/corpus/${profileId}.corpus.test.ts, and commit it`,
+          `the touch map ${touchMapPath(profileId)} is stale for ${fixture.name}; if the change is meant, regenerate its entry with ${REGENERATE_TOUCH_MAPS} -- test/corpus/${profileId}.corpus.test.ts -t '${fixture.name}', and commit it`,
         ).toEqual([]);
       });
     }
