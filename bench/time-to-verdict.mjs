@@ -56,8 +56,8 @@ function agentCommand(fixture) {
       `fixtures/scripts/${fixture.script}.json`,
     ];
   const bundle = `${fixture.file}.js`;
-  const blob = snapshot.users.includes(bundle)
-    ? ["--snapshot-blob", `dist/fixture-bundles/agents/${snapshot.blob}`]
+  const blob = snapshot.users[bundle]
+    ? ["--snapshot-blob", `dist/fixture-bundles/agents/${snapshot.users[bundle]}`]
     : [];
   return [node, ...blob, `dist/fixture-bundles/agents/${bundle}`];
 }

@@ -9,10 +9,13 @@
 // The agents built on the reference agent (the v2 fixtures, and the v1 ones that rewrite one of
 // its messages) pay for @agentclientprotocol/sdk at every start: building its zod schemas took
 // 0.75 CPU-s for v2, four fifths of such a spawn, and a third of the whole fixture corpus. So
-// the SDK is built once, into a V8 start-up snapshot (dist/fixture-bundles/sdk-snapshot.blob),
-// and those bundles take it from there: they run as `node --snapshot-blob <blob> <bundle>`
-// (sdk-snapshot.json lists them), and start in about 0.25 CPU-s. The SDK's modules do nothing
-// at load but build schemas, so a snapshot of them is the state a fresh load reaches.
+// the SDK is built once, into V8 start-up snapshots (dist/fixture-bundles/sdk-*.blob), and
+// those bundles take it from there: they run as `node --snapshot-blob <blob> <bundle>`
+// (sdk-snapshot.json names each one's blob), and start in about 0.25 CPU-s. A blob holds only
+// the entry points its bundles read: one with both the v1 and the v2 SDK cost the v1 fixtures
+// 0.07 CPU-s more per start to deserialize than one with v1 alone (0.20 to 0.13). The SDK's
+// modules do nothing at load but build schemas, so a snapshot of them is the state a fresh
+// load reaches.
 import { execFileSync } from "node:child_process";
 import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -24,7 +27,11 @@ const OUT = "dist/fixture-bundles";
 /** The SDK's entry points the fixtures import; a new one must be added here to be snapshotted. */
 const SDK_ENTRIES = ["@agentclientprotocol/sdk", "@agentclientprotocol/sdk/experimental/v2"];
 const SDK_GLOBAL = "__acpConformanceSdk";
-const SNAPSHOT = `${OUT}/sdk-snapshot.blob`;
+
+/** The blob that holds these entry points: sdk-v1.blob, sdk-v2.blob, sdk-v1+v2.blob. */
+function blobOf(entries) {
+  return `${OUT}/sdk-${entries.map((entry) => (entry.endsWith("/v2") ? "v2" : "v1")).join("+")}.blob`;
+}
 
 /** The fixture programs: every .js but the manifest and the shared bases. */
 function fixturePrograms(dir) {
@@ -58,7 +65,7 @@ const sdkFromSnapshot = {
       return {
         contents: [
           `const sdk = globalThis.${SDK_GLOBAL}?.[${JSON.stringify(args.path)}];`,
-          `if (sdk === undefined) throw new Error("this fixture takes the SDK from a start-up snapshot: run it as node --snapshot-blob ${SNAPSHOT} <bundle>");`,
+          `if (sdk === undefined) throw new Error("this fixture takes the SDK from a start-up snapshot: run it as node --snapshot-blob <blob> <bundle>, the blob that ${OUT}/<kind>/sdk-snapshot.json names");`,
           `export const { ${names.join(", ")} } = sdk;`,
         ].join("\n"),
         loader: "js",
@@ -69,6 +76,8 @@ const sdkFromSnapshot = {
 
 // Chunk names carry a hash: clear the last build's so that they do not pile up.
 rmSync(OUT, { recursive: true, force: true });
+/** Each blob the bundles need, and the entry points it holds. */
+const blobs = new Map();
 for (const kind of KINDS) {
   const result = await build({
     entryPoints: fixturePrograms(`dist/fixtures/${kind}`),
@@ -84,62 +93,65 @@ for (const kind of KINDS) {
     metafile: true,
     logLevel: "warning",
   });
-  // The bundles that read the SDK, through any chunk they import.
+  // The SDK entry points each bundle reads, through any chunk it imports.
   const outputs = result.metafile.outputs;
-  const readsSdk = (output, seen = new Set()) => {
-    if (seen.has(output)) return false;
+  const sdkEntriesOf = (output, entries = new Set(), seen = new Set()) => {
+    if (seen.has(output)) return entries;
     seen.add(output);
     const { inputs, imports } = outputs[output];
-    return (
-      Object.keys(inputs).some((input) => input.startsWith("sdk-snapshot:")) ||
-      imports.some((imported) => imported.path in outputs && readsSdk(imported.path, seen))
-    );
+    for (const input of Object.keys(inputs))
+      if (input.startsWith("sdk-snapshot:")) entries.add(input.slice("sdk-snapshot:".length));
+    for (const imported of imports) if (imported.path in outputs) sdkEntriesOf(imported.path, entries, seen);
+    return entries;
   };
-  const users = Object.entries(outputs)
-    .filter(([output, { entryPoint }]) => entryPoint !== undefined && readsSdk(output))
-    .map(([output]) => relative(`${OUT}/${kind}`, output))
-    .sort();
-  writeFileSync(
-    `${OUT}/${kind}/sdk-snapshot.json`,
-    `${JSON.stringify({ blob: relative(`${OUT}/${kind}`, SNAPSHOT), users }, null, 2)}\n`,
-  );
+  const users = {};
+  for (const [output, { entryPoint }] of Object.entries(outputs).sort(([a], [b]) => a.localeCompare(b))) {
+    if (entryPoint === undefined) continue;
+    const entries = SDK_ENTRIES.filter((entry) => sdkEntriesOf(output).has(entry));
+    if (entries.length === 0) continue;
+    blobs.set(blobOf(entries), entries);
+    users[relative(`${OUT}/${kind}`, output)] = relative(`${OUT}/${kind}`, blobOf(entries));
+  }
+  writeFileSync(`${OUT}/${kind}/sdk-snapshot.json`, `${JSON.stringify({ users }, null, 2)}\n`);
 }
 
-// The snapshot: the SDK's entry points on a global, and a main that imports the bundle named
+// Each snapshot: its SDK entry points on a global, and a main that imports the bundle named
 // on the command line, as `node <bundle>` would. Node 20 gives a snapshot's main no dynamic
 // import of its own, so it borrows the main context's loader through vm (experimental there,
 // and it says so once on stderr: a fixture's stderr is evidence, so that one warning is dropped).
-const entry = `${OUT}/sdk-snapshot-entry.cjs`;
-await build({
-  stdin: {
-    contents: [
-      ...SDK_ENTRIES.map((name, index) => `import * as sdk${index} from ${JSON.stringify(name)};`),
-      `globalThis.${SDK_GLOBAL} = { ${SDK_ENTRIES.map((name, index) => `${JSON.stringify(name)}: sdk${index}`).join(", ")} };`,
-      `import { startupSnapshot } from "node:v8";`,
-      `startupSnapshot.setDeserializeMainFunction(() => {`,
-      `  const { runInThisContext, constants } = require("node:vm");`,
-      `  const { pathToFileURL } = require("node:url");`,
-      `  const { resolve } = require("node:path");`,
-      `  const emitWarning = process.emitWarning;`,
-      `  process.emitWarning = (warning, ...rest) => {`,
-      `    if (!String(warning).includes("USE_MAIN_CONTEXT_DEFAULT_LOADER")) emitWarning.call(process, warning, ...rest);`,
-      `  };`,
-      `  const url = pathToFileURL(resolve(process.argv[1])).href;`,
-      `  runInThisContext(\`import(\${JSON.stringify(url)})\`, { importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER })`,
-      `    .catch((error) => process.nextTick(() => { throw error; }));`,
-      `});`,
-    ].join("\n"),
-    resolveDir: process.cwd(),
-    loader: "js",
-  },
-  outfile: entry,
-  bundle: true,
-  platform: "node",
-  format: "cjs",
-  target: "node20",
-  logLevel: "warning",
-});
-execFileSync(process.execPath, ["--snapshot-blob", SNAPSHOT, "--build-snapshot", entry], {
-  stdio: "inherit",
-});
-rmSync(entry);
+for (const [blob, entries] of blobs) {
+  const entry = `${OUT}/sdk-snapshot-entry.cjs`;
+  await build({
+    stdin: {
+      contents: [
+        ...entries.map((name, index) => `import * as sdk${index} from ${JSON.stringify(name)};`),
+        `globalThis.${SDK_GLOBAL} = { ${entries.map((name, index) => `${JSON.stringify(name)}: sdk${index}`).join(", ")} };`,
+        `import { startupSnapshot } from "node:v8";`,
+        `startupSnapshot.setDeserializeMainFunction(() => {`,
+        `  const { runInThisContext, constants } = require("node:vm");`,
+        `  const { pathToFileURL } = require("node:url");`,
+        `  const { resolve } = require("node:path");`,
+        `  const emitWarning = process.emitWarning;`,
+        `  process.emitWarning = (warning, ...rest) => {`,
+        `    if (!String(warning).includes("USE_MAIN_CONTEXT_DEFAULT_LOADER")) emitWarning.call(process, warning, ...rest);`,
+        `  };`,
+        `  const url = pathToFileURL(resolve(process.argv[1])).href;`,
+        `  runInThisContext(\`import(\${JSON.stringify(url)})\`, { importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER })`,
+        `    .catch((error) => process.nextTick(() => { throw error; }));`,
+        `});`,
+      ].join("\n"),
+      resolveDir: process.cwd(),
+      loader: "js",
+    },
+    outfile: entry,
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    logLevel: "warning",
+  });
+  execFileSync(process.execPath, ["--snapshot-blob", blob, "--build-snapshot", entry], {
+    stdio: "inherit",
+  });
+  rmSync(entry);
+}

@@ -6,6 +6,10 @@
  * also held to the touch map `npm test` reads: a fixture failing, or no longer failing, in a
  * scenario the map does not say fails the test, naming the entry. UPDATE_TOUCH_MAP=1 writes
  * the map from the runs instead.
+ *
+ * CORPUS_SHARD=i/n runs the i-th of n shards: every n-th fixture of each profile, so that each
+ * shard has its share of every mode. `.ci/run` runs one shard per commit (the whole corpus takes
+ * longer than CI can wait; see ARCHITECTURE §8); with no CORPUS_SHARD every fixture runs.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { modeDefinition } from "../../scenarios/index.js";
@@ -33,6 +37,24 @@ import {
 } from "../support/touch-map.js";
 
 const UPDATING = process.env.UPDATE_TOUCH_MAP === "1";
+const SHARD = corpusShard(process.env.CORPUS_SHARD);
+
+/** The shard CORPUS_SHARD names ("2/3": index 1 of 3), or the whole corpus when it is unset. */
+function corpusShard(value: string | undefined): { index: number; count: number } {
+  if (value === undefined || value === "") return { index: 0, count: 1 };
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const [shard, count] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+  if (count < 1 || shard < 1 || shard > count)
+    throw new Error(
+      `CORPUS_SHARD=${value} is not a shard: give it as i/n with 1 <= i <= n (1/3 runs the first third), or unset it for the whole corpus`,
+    );
+  return { index: shard - 1, count };
+}
+
+/** The fixtures of this shard: every count-th one, from its index. */
+function inShard<T>(fixtures: readonly T[]): T[] {
+  return fixtures.filter((_, position) => position % SHARD.count === SHARD.index);
+}
 
 export function describeCorpusRuns(profileId: ProfileId): void {
   const profile = fixtureProfile(profileId);
@@ -51,8 +73,9 @@ export function describeCorpusRuns(profileId: ProfileId): void {
       ),
     );
 
-  describe.concurrent(`${profileId}: every fixture through the whole suite`, () => {
-    for (const fixture of profile.fixtures) {
+  const shard = SHARD.count > 1 ? ` (shard ${SHARD.index + 1}/${SHARD.count})` : "";
+  describe.concurrent(`${profileId}: every fixture through the whole suite${shard}`, () => {
+    for (const fixture of inShard(profile.fixtures)) {
       const expected = [...fixture.breaks].sort();
       const control = isControl(fixture);
       const title = expected.length > 0 ? expected.join(", ") : (fixture.verdict ?? "conformant");
@@ -88,7 +111,7 @@ export function describeCorpusRuns(profileId: ProfileId): void {
       });
     }
 
-    for (const fixture of profile.propertyFixtures) {
+    for (const fixture of inShard(profile.propertyFixtures)) {
       it(`${fixture.name}: the fixed scenarios pass it`, async () => {
         const run = await runCli([
           profile.mode,

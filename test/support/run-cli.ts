@@ -23,16 +23,15 @@ export function fixtureClientPath(name: string): string {
 
 /**
  * The agent bundles that take @agentclientprotocol/sdk from a start-up snapshot instead of
- * building it at every start (scripts/bundle-fixtures.mjs): they run with its blob.
+ * building it at every start (scripts/bundle-fixtures.mjs): they run with the blob it names.
  */
 function snapshotOptions(file: string): string[] {
   const listing = join(ROOT, "dist/fixture-bundles/agents/sdk-snapshot.json");
-  snapshotListing ??= JSON.parse(readFileSync(listing, "utf8")) as { blob: string; users: string[] };
-  return snapshotListing.users.includes(`${file}.js`)
-    ? ["--snapshot-blob", join(ROOT, "dist/fixture-bundles/agents", snapshotListing.blob)]
-    : [];
+  snapshotListing ??= JSON.parse(readFileSync(listing, "utf8")) as { users: Record<string, string> };
+  const blob = snapshotListing.users[`${file}.js`];
+  return blob === undefined ? [] : ["--snapshot-blob", join(ROOT, "dist/fixture-bundles/agents", blob)];
 }
-let snapshotListing: { blob: string; users: string[] } | undefined;
+let snapshotListing: { users: Record<string, string> } | undefined;
 
 /** The command line that runs a fixture: a program from dist/, or a peer script through the scripted peer. */
 export function fixtureCommand(fixture: { file?: string; script?: string }): string[] {
