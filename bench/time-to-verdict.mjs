@@ -22,23 +22,8 @@ import { CLIENT_FIXTURES, CLIENT_PROPERTY_FIXTURES } from "../dist/fixtures/clie
 import { CLIENT_V2_FIXTURES } from "../dist/fixtures/clients/manifest-v2.js";
 import { HOST_FIXTURES, HOST_PROPERTY_FIXTURES } from "../dist/fixtures/hosts/manifest.js";
 import { RUNTIME_FIXTURES } from "../dist/fixtures/runtimes/manifest.js";
+import { REFERENCE_PROMPT_OPTIONS } from "../dist/peers/reference/triggers.js";
 
-const AGENT_PROMPTS = [
-  "--prompt",
-  "acp-conformance: say hello",
-  "--cancel-prompt",
-  "acp-conformance: long turn",
-  "--permission-prompt",
-  "acp-conformance: ask permission",
-  "--read-prompt",
-  "acp-conformance: read file {path}",
-  "--write-prompt",
-  "acp-conformance: write file {path}",
-  "--terminal-prompt",
-  "acp-conformance: run command in {path}",
-  "--elicit-prompt",
-  "acp-conformance: ask the user",
-];
 const node = process.execPath;
 const V2 = ["--protocol-version", "2"];
 
@@ -68,7 +53,7 @@ const MODES = {
     { name: "reference", args: ["agent"] },
     ...[...AGENT_FIXTURES, ...PROPERTY_FIXTURES].map((fixture) => ({
       name: fixture.file ?? fixture.script,
-      args: ["agent", ...AGENT_PROMPTS, ...(fixture.args ?? []), "--", ...agentCommand(fixture)],
+      args: ["agent", ...REFERENCE_PROMPT_OPTIONS, ...(fixture.args ?? []), "--", ...agentCommand(fixture)],
     })),
   ],
   "agent-v2": [
@@ -79,7 +64,7 @@ const MODES = {
       args: [
         "agent",
         ...V2,
-        ...AGENT_PROMPTS,
+        ...REFERENCE_PROMPT_OPTIONS,
         "--auth-method",
         "reference-login",
         ...(fixture.args ?? []),

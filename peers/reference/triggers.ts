@@ -34,3 +34,11 @@ export const REFERENCE_PROMPTS = {
   terminalPrompt: `${RUN_COMMAND_PROMPT} {path}`,
   elicitPrompt: ELICITATION_PROMPT,
 } as const;
+
+/**
+ * REFERENCE_PROMPTS as the CLI's options (`--cancel-prompt "acp-conformance: long turn"`...):
+ * what steers an agent built on the reference, as the fixture agents are, to every turn.
+ */
+export const REFERENCE_PROMPT_OPTIONS: readonly string[] = Object.entries(REFERENCE_PROMPTS).flatMap(
+  ([option, text]) => [`--${option.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`, text],
+);

@@ -23,6 +23,22 @@ async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<b
   return condition();
 }
 
+/** No process of this test's tag runs (a moment after the kit's exit), and no file is left in the run's cwd or TMPDIR. */
+async function expectNothingLeft(place: RunPlace, tag: string): Promise<void> {
+  expect(
+    await waitUntil(() => processesTagged(tag).length === 0, 5_000),
+    `still alive: ${processesTagged(tag).join(", ")}`,
+  ).toBe(true);
+  expect(place.leftBehind()).toEqual([]);
+}
+
+/** Whatever the test's outcome: the kit, its tagged processes and the run's place go. */
+function reap(kit: { kill(signal: NodeJS.Signals): unknown }, place: RunPlace, tag: string): void {
+  for (const pid of processesTagged(tag)) process.kill(pid, "SIGKILL");
+  kit.kill("SIGKILL");
+  place.remove();
+}
+
 describe.skipIf(process.platform !== "linux")("interrupting the kit", () => {
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     it(`${signal} stops every process the run started, grandchildren included`, async () => {
@@ -67,16 +83,10 @@ describe.skipIf(process.platform !== "linux")("interrupting the kit", () => {
         expect(report.blockedReason).toMatch(
           /^interrupted by SIG(INT|TERM) after \d+ of \d+ scenarios; this report is partial$/,
         );
-        expect(
-          await waitUntil(() => processesTagged(tag).length === 0, 5_000),
-          `still alive: ${processesTagged(tag).join(", ")}`,
-        ).toBe(true);
         // The scenarios cut short had no chance to remove their scratch directories; the kit must have.
-        expect(place.leftBehind()).toEqual([]);
+        await expectNothingLeft(place, tag);
       } finally {
-        for (const pid of processesTagged(tag)) process.kill(pid, "SIGKILL");
-        kit.kill("SIGKILL");
-        place.remove();
+        reap(kit, place, tag);
       }
     });
   }
@@ -147,15 +157,9 @@ describe.skipIf(process.platform !== "linux")("interrupting the kit", () => {
         kit.kill(cut.signal);
         const result = await kit;
         expect(result.exitCode, result.stderr).toBe(2);
-        expect(
-          await waitUntil(() => processesTagged(tag).length === 0, 5_000),
-          `still alive: ${processesTagged(tag).join(", ")}`,
-        ).toBe(true);
-        expect(place.leftBehind()).toEqual([]);
+        await expectNothingLeft(place, tag);
       } finally {
-        for (const pid of processesTagged(tag)) process.kill(pid, "SIGKILL");
-        kit.kill("SIGKILL");
-        place.remove();
+        reap(kit, place, tag);
       }
     });
   }

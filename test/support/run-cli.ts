@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { execa } from "execa";
 import type { ConformanceReport } from "../../kit/report/report-types.js";
+import { REFERENCE_PROMPT_OPTIONS } from "../../peers/reference/triggers.js";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const CLI = join(ROOT, "dist/bin/acp-conformance.js");
@@ -46,22 +47,7 @@ export function fixtureCommand(fixture: { file?: string; script?: string }): str
 }
 
 /** The prompts that steer fixture agents (the reference agent's documented triggers). */
-export const FIXTURE_PROMPTS = [
-  "--prompt",
-  "acp-conformance: say hello",
-  "--cancel-prompt",
-  "acp-conformance: long turn",
-  "--permission-prompt",
-  "acp-conformance: ask permission",
-  "--read-prompt",
-  "acp-conformance: read file {path}",
-  "--write-prompt",
-  "acp-conformance: write file {path}",
-  "--terminal-prompt",
-  "acp-conformance: run command in {path}",
-  "--elicit-prompt",
-  "acp-conformance: ask the user",
-];
+export const FIXTURE_PROMPTS = REFERENCE_PROMPT_OPTIONS;
 
 export interface CliRun {
   exitCode: number | undefined;
