@@ -99,9 +99,10 @@ export class PeerWire {
     const text = JSON.stringify(outgoing);
     this.log.add({ kind: "sent", text: forLog(text) });
     const copies = isResponse && this.#faults.duplicateResponses ? 2 : 1;
+    // A duplicate goes in the same write as the answer: were it written later, whether a scenario
+    // saw it would depend on how soon the kit tore the peer down after the answer.
     const write = () => {
-      for (let copy = 0; copy < copies; copy++)
-        this.#enqueue(Buffer.from(`${text}${this.#faults.crlf ? "\r\n" : "\n"}`));
+      this.#enqueue(Buffer.from(`${text}${this.#faults.crlf ? "\r\n" : "\n"}`.repeat(copies)));
       this.#countFrame();
     };
     if (isResponse && this.#faults.lateResponseMs) setTimeout(write, this.#faults.lateResponseMs);
