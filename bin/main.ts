@@ -85,6 +85,17 @@ function lastValueWins(
   return result;
 }
 
+/**
+ * A reader that stops early (`acp-conformance list | head`) closes stdout: the rest of the
+ * output has nowhere to go, which is no error of the command. A run still goes to its end (its
+ * report files, its exit code, its processes reaped); only stdout is given up.
+ */
+function toleratesClosedStdout(): void {
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE" && error.code !== "ERR_STREAM_DESTROYED") throw error;
+  });
+}
+
 async function main(): Promise<void> {
   let exitCode: number = EXIT.usage;
   let cli = yargs(hideBin(process.argv))
@@ -98,6 +109,7 @@ async function main(): Promise<void> {
       usage,
       (builder) => withCommon(builder).options(options),
       async (argv) => {
+        toleratesClosedStdout();
         exitCode = await runMode(
           mode,
           lastValueWins(argv, { ...COMMON_OPTIONS, ...options }) as unknown as ModeArguments,
@@ -146,6 +158,7 @@ async function main(): Promise<void> {
           })
           .option("junit", { type: "string", describe: "write JUnit XML (one testsuite per report)" }),
       (argv) => {
+        toleratesClosedStdout();
         exitCode = reportCommand(
           {
             files: argv.files as string[],
@@ -165,6 +178,7 @@ async function main(): Promise<void> {
           .positional("mode", { type: "string", choices: ["agent", "client", "adapter", "host", "runtime"] })
           .options(LIST_OPTIONS),
       (argv) => {
+        toleratesClosedStdout();
         exitCode = listCommand(argv as { mode?: string; json: boolean; coverage: boolean; verbose: boolean });
       },
     )

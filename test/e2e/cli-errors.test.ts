@@ -1,9 +1,11 @@
 /** Errors a user can act on: one clear line on stderr, exit code 2, never a stack trace. */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fixturePath, runCli } from "../support/run-cli.js";
+import { CLI, fixturePath, runCli } from "../support/run-cli.js";
 
 function expectUsageError(
   run: { exitCode: number | undefined; stderr: string; stdout: string },
@@ -69,5 +71,24 @@ describe.concurrent("usage errors", () => {
 
   it("no mode at all", async () => {
     expectUsageError(await runCli([]), /name a mode/);
+  });
+});
+
+describe("a reader that stops early", () => {
+  it("closes stdout under `list` (as `| head` does): exit 0, nothing on stderr", async () => {
+    // 300 KB in one write: more than a pipe holds, so the CLI is still writing when the reader goes.
+    const child = spawn(process.execPath, [CLI, "list", "--json"], {
+      cwd: tmpdir(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += String(chunk);
+    });
+    // The first chunk read, the pipe's reading end goes: the CLI's next writes meet EPIPE.
+    child.stdout.once("data", () => child.stdout.destroy());
+    const [code] = (await once(child, "exit")) as [number | null];
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
   });
 });
