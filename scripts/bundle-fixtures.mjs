@@ -107,7 +107,8 @@ for (const kind of KINDS) {
   const users = {};
   for (const [output, { entryPoint }] of Object.entries(outputs).sort(([a], [b]) => a.localeCompare(b))) {
     if (entryPoint === undefined) continue;
-    const entries = SDK_ENTRIES.filter((entry) => sdkEntriesOf(output).has(entry));
+    const read = sdkEntriesOf(output);
+    const entries = SDK_ENTRIES.filter((entry) => read.has(entry));
     if (entries.length === 0) continue;
     blobs.set(blobOf(entries), entries);
     users[relative(`${OUT}/${kind}`, output)] = relative(`${OUT}/${kind}`, blobOf(entries));
