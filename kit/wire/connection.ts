@@ -39,6 +39,8 @@ const UNMATCHED_GRACE_MS = 2_000;
 
 /** How long output may keep arriving after the target exited. */
 const EXIT_DRAIN_MS = 500;
+/** How long the kit waits, after the teardown, for a pipe that an escaped process may hold open. */
+const STDOUT_END_AFTER_TEARDOWN_MS = 5_000;
 
 export class JsonRpcConnection {
   readonly received: IncomingMessage[] = [];
@@ -211,6 +213,16 @@ export class JsonRpcConnection {
     // A target that is exiting (the sentinel could not be written or answered) may still have
     // lines in the pipe: read them all before concluding.
     else if (outcome.reason !== "timeout") await withTimeout(this.target.stdoutDone, EXIT_DRAIN_MS);
+  }
+
+  /**
+   * After the teardown: reads what the target wrote up to the end of its stdout, so the checks
+   * over every frame judge all of them, not those that happened to arrive before the scenario
+   * ended (a second answer written right after the first, an update sent after a response).
+   * The teardown killed the group, so the pipe closes at once unless an escaped process holds it.
+   */
+  async readToEndOfStdout(): Promise<void> {
+    await withTimeout(this.target.stdoutDone, STDOUT_END_AFTER_TEARDOWN_MS);
   }
 
   /**

@@ -9,6 +9,7 @@ import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { agentProtocolRouter } from "@agentclientprotocol/sdk/experimental/v2";
 import { createReferenceAgent } from "./agent.js";
+import { exitOnceSent } from "./exit-once-sent.js";
 import { runTerminalLoginIfAsked } from "./auth-state.js";
 import { createReferenceAgentV2 } from "./v2/agent.js";
 import { V2Batches } from "./v2/batches.js";
@@ -31,5 +32,5 @@ const connection = agentProtocolRouter()
     writable: new WritableStream<acp.AnyMessage>({ write: (message) => batches.send(message) }),
   });
 await connection.closed;
-// The client has gone (stdin closed): nothing is left to do, so do not wait for stray timers.
-process.exit(0);
+// The client has gone (stdin closed): send what was already scheduled, then do not wait for stray timers.
+exitOnceSent();

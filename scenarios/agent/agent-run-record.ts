@@ -12,6 +12,11 @@ export interface AgentRunRecord {
   readonly target: TargetProcess;
   /** Requests judged by a deadline of their own (initialize), not by --timeout. */
   readonly ownDeadline: ReadonlySet<SentRequest>;
+  /**
+   * When the kit stopped waiting for answers and began the teardown (transcript ms). The checks
+   * read every frame up to the end of stdout, but judge deadlines as of this moment.
+   */
+  readonly stoppedWaitingAtMs?: number;
   /** Prompt turns that ended with a result. */
   readonly turnsRun: number;
   readonly answers: KitClientAnswers;

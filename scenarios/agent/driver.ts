@@ -45,6 +45,8 @@ export class AgentUnderTest {
   /** Prompt turns that ended with a result. */
   turnsRun = 0;
   teardown: TeardownReport | undefined;
+  /** When finish() stopped waiting for answers; deadlines are judged as of then. */
+  stoppedWaitingAtMs: number | undefined;
   readonly #scratch: string;
   #finished = false;
 
@@ -273,18 +275,22 @@ export class AgentUnderTest {
     return findDescendants({ rootPid: this.target.pid, marker: this.target.marker, seenEarlier });
   }
 
-  /** Generic checks, then the teardown ladder. Safe to call more than once. */
+  /** The teardown ladder, then the generic checks over the whole stdout. Safe to call more than once. */
   async finish(): Promise<void> {
     if (this.#finished) return;
     this.#finished = true;
     try {
       const seenEarlier = this.target.alive ? this.descendants() : [];
-      recordGenericChecks(this);
+      this.stoppedWaitingAtMs = this.transcript.elapsedMs;
       this.teardown = await tearDown(this.target, {
         closeGraceMs: this.options.closeGraceMs,
         termGraceMs: 2_000,
         seenEarlier,
       });
+      // Judged over everything the agent wrote, to the end of its stdout: what arrived before the
+      // scenario's last step depends on scheduling, the whole stream does not.
+      await this.connection.readToEndOfStdout();
+      recordGenericChecks(this);
       this.transcript.finish();
     } finally {
       removeScratchDir(this.#scratch);

@@ -48,7 +48,7 @@ const FRAME_EVIDENCE_CHARS = 256 * 1024;
 /** The part of a run the frame and deadline checks read (v2's driver has it too). */
 export type WireRecord = Pick<
   AgentRunRecord,
-  "connection" | "context" | "transcript" | "target" | "ownDeadline"
+  "connection" | "context" | "transcript" | "target" | "ownDeadline" | "stoppedWaitingAtMs"
 >;
 
 /** The checks of every stdout line and frame that read the same in v1 and v2 (their requirements list both). */
@@ -195,7 +195,7 @@ export function recordRequestDeadlines(agent: WireRecord): void {
   // deadline; one that died first is judged by the scenario that provoked it.
   const { connection, context } = agent;
   const { timeoutMs } = context.options;
-  const now = agent.transcript.elapsedMs;
+  const now = agent.stoppedWaitingAtMs ?? agent.transcript.elapsedMs;
   const exitedAtMs = agent.target.exitInfo ? agent.target.exitInfo.afterMs : Number.POSITIVE_INFINITY;
   // A request whose answer came but could not be paired was answered: its fault is reported above.
   const judged = connection

@@ -37,6 +37,8 @@ export class AgentV2UnderTest {
   /** Every prompt turn the kit ran, for the checks over every turn. */
   readonly turns: V2Turn[] = [];
   teardown: TeardownReport | undefined;
+  /** When finish() stopped waiting for answers; deadlines are judged as of then. */
+  stoppedWaitingAtMs: number | undefined;
   /** The schema the run's frames are held to: 1 only for the run that negotiates v1 (initialization.ts). */
   readonly schemaVersion: 1 | 2;
   readonly #scratch: string;
@@ -232,18 +234,22 @@ export class AgentV2UnderTest {
     return findDescendants({ rootPid: this.target.pid, marker: this.target.marker, seenEarlier });
   }
 
-  /** Generic checks, then the teardown ladder. Safe to call more than once. */
+  /** The teardown ladder, then the generic checks over the whole stdout. Safe to call more than once. */
   async finish(): Promise<void> {
     if (this.#finished) return;
     this.#finished = true;
     try {
       const seenEarlier = this.target.alive ? this.descendants() : [];
-      recordV2GenericChecks(this);
+      this.stoppedWaitingAtMs = this.transcript.elapsedMs;
       this.teardown = await tearDown(this.target, {
         closeGraceMs: this.options.closeGraceMs,
         termGraceMs: 2_000,
         seenEarlier,
       });
+      // Judged over everything the agent wrote, to the end of its stdout: what arrived before the
+      // scenario's last step depends on scheduling, the whole stream does not.
+      await this.connection.readToEndOfStdout();
+      recordV2GenericChecks(this);
       this.transcript.finish();
     } finally {
       removeScratchDir(this.#scratch);
