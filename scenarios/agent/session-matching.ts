@@ -7,6 +7,7 @@ import type { Scenario } from "../../kit/scenario.js";
 import type { IncomingMessage } from "../../kit/wire/connection.js";
 import { AgentUnderTest } from "./driver.js";
 import { updateSessionId } from "./session-updates.js";
+import { isTurnContent } from "./prompt.js";
 import { describeOutcome, excerptAround, excerptBetween } from "./evidence.js";
 
 export const uniqueSessionIdsScenario: Scenario = {
@@ -126,7 +127,9 @@ export const concurrentSessionsScenario: Scenario = {
         evidence: { transcript: excerptAround(agent.transcript, foreign[0]!.seq) },
       });
     }
+    // Only turn content is a turn's output: a title or usage update may name either session at any time.
     const crossed = updates.filter((update) => {
+      if (!isTurnContent(update)) return false;
       const sessionId = updateSessionId(update);
       if (sessionId !== first && sessionId !== second) return false;
       const otherNonce = nonces.get(sessionId === first ? second : first)!;
