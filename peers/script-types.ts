@@ -127,6 +127,21 @@ export type AgentAction =
     }
   | {
       /**
+       * Waits until the client has answered the turn's raw frames (responses with id null, or with the id of a frame this turn wrote) this many times, so the turn does not end while answers to its probes may still be on their way.
+       */
+      awaitReplies: {
+        /**
+         * How many replies to wait for, counted from the start of the turn.
+         */
+        count: number;
+        /**
+         * The longest wait (default 10000); when it runs out the turn goes on.
+         */
+        waitMs?: number;
+      };
+    }
+  | {
+      /**
        * End the turn with this stop reason.
        */
       stop: string;

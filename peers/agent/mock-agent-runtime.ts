@@ -21,6 +21,7 @@ import { answerInitialize } from "./initialize-answer.js";
 import { updateForAction } from "./update-actions.js";
 import { MockAgentV2Runtime } from "./v2/mock-agent-v2.js";
 import { sleep } from "../sleep.js";
+import { RawFrameReplies } from "./raw-frame-replies.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
 type Reply = { result: unknown } | { error: RpcError };
@@ -33,6 +34,7 @@ export class MockAgentRuntime {
   readonly #sessions = new Map<string, { cwd: string; turn?: Turn }>();
   readonly #requests: ClientRequests;
   readonly #usedRules = new Set<number>();
+  readonly #rawFrameReplies: RawFrameReplies;
   readonly #auth: AgentAuthentication;
   readonly #settings: SessionSettings;
   #clientCapabilities: Record<string, unknown> = {};
@@ -46,6 +48,7 @@ export class MockAgentRuntime {
     this.#script = script;
     this.#wire = wire;
     this.#log = wire.log;
+    this.#rawFrameReplies = new RawFrameReplies(wire.log);
     this.#requests = new ClientRequests(wire, (prefix) => this.#id(prefix));
     this.#auth = new AgentAuthentication(script);
     this.#settings = new SessionSettings(script);
@@ -238,9 +241,11 @@ export class MockAgentRuntime {
       const text = action.frame
         .replaceAll("{{requestId}}", JSON.stringify(turn.requestId))
         .replaceAll("{{sessionId}}", turn.sessionId);
+      this.#rawFrameReplies.noteFrame(turn, text);
       this.#wire.writeRaw(Buffer.from(`${text}\n`));
       this.#log.add({ kind: "sent", text: text.slice(0, 64 * 1024) });
-    } else if ("stop" in action) return { stopReason: action.stop };
+    } else if ("awaitReplies" in action) await this.#rawFrameReplies.await(turn, action.awaitReplies);
+    else if ("stop" in action) return { stopReason: action.stop };
     else if ("error" in action) return { error: action.error };
     else if ("hang" in action) return "hang";
     else if ("delay" in action) await sleep(action.delay, honourCancel ? turn.cancelled.signal : undefined);

@@ -8,6 +8,14 @@ import type { AgentAction, AgentScript } from "../../peers/script-types.js";
 
 export { nonce } from "../harness/nonce.js";
 
+/**
+ * How long a turn waits (the awaitReplies action) for a client's answers to the malformed lines
+ * it wrote before going on. A client that answers at all answers in milliseconds; the wait only
+ * keeps a loaded machine's late answer from racing the end of the turn, and stays well below
+ * the turn timeouts clients keep (the fixture clients give up after 5 s).
+ */
+export const PROBE_ANSWERS_WAIT_MS = 1_000;
+
 /** A mock agent whose every prompt runs `actions` (then end_turn unless they end the turn). */
 export function agentScript(
   actions: AgentAction[],

@@ -10,7 +10,7 @@
  */
 import type { Scenario } from "../../kit/scenario.js";
 import type { PeerEvent } from "../../peers/observation-log.js";
-import { agentScript, nonce } from "./agent-scripts.js";
+import { agentScript, nonce, PROBE_ANSWERS_WAIT_MS } from "./agent-scripts.js";
 import { describeExit, runClient, succeeded, type ClientRun } from "./driver.js";
 import { recordGenericClientChecks } from "./generic-checks.js";
 import { checkNotExercised } from "./shared-checks.js";
@@ -61,7 +61,10 @@ export const malformedInputScenario: Scenario = {
         { frame: WRONG_PARAMS },
         { delay: 300 },
         { frame: INVALID_REQUEST },
-        { delay: 300 },
+        // The turn ends only once the three lines are answered: a client's answers must not race
+        // the end of the run. The wait is short since clients time a turn out themselves (the
+        // fixture clients after 5 s), and one that answers at all answers in milliseconds.
+        { awaitReplies: { count: 3, waitMs: PROBE_ANSWERS_WAIT_MS } },
         { message: after },
         { stop: "end_turn" },
       ]),

@@ -24,6 +24,7 @@ import { SavedSessionsV2 } from "./sessions-v2.js";
 import { refusesPrompt } from "./prompt-answer-v2.js";
 import { v2UpdateForAction } from "./updates-v2.js";
 import { sleep } from "../../sleep.js";
+import { RawFrameReplies } from "../raw-frame-replies.js";
 
 /** The script actions that call the client's fs and terminal methods, which v2 removed. */
 const V1_ONLY_ACTIONS = ["readFile", "writeFile", "terminal", "probeClientMethods"];
@@ -43,6 +44,7 @@ export class MockAgentV2Runtime {
   /** session/list, resume, close and delete (./sessions-v2.ts). */
   readonly #saved: SavedSessionsV2;
   readonly #usedRules = new Set<number>();
+  readonly #rawFrameReplies: RawFrameReplies;
   readonly #inFlight = new Set<Promise<void>>();
   /** The messageId each turn's acknowledgment gave the user message. */
   readonly #userMessageIds = new WeakMap<Turn, string>();
@@ -55,6 +57,7 @@ export class MockAgentV2Runtime {
   constructor(script: AgentScript, wire: PeerWire) {
     this.#script = script;
     this.#wire = wire;
+    this.#rawFrameReplies = new RawFrameReplies(wire.log);
     this.#requests = new ClientRequests(wire, (prefix) => this.#id(prefix));
     this.#saved = new SavedSessionsV2(script, wire, this.#sessions);
     this.#control = new RequestControl(wire, (prefix) => this.#id(prefix), script.answerCancelled);
@@ -245,9 +248,11 @@ export class MockAgentV2Runtime {
       const text = action.frame
         .replaceAll("{{requestId}}", JSON.stringify(turn.requestId))
         .replaceAll("{{sessionId}}", turn.sessionId);
+      this.#rawFrameReplies.noteFrame(turn, text);
       this.#wire.writeRaw(Buffer.from(`${text}\n`));
       this.#wire.log.add({ kind: "sent", text: text.slice(0, 64 * 1024) });
-    } else if ("stop" in action) return { stopReason: action.stop };
+    } else if ("awaitReplies" in action) await this.#rawFrameReplies.await(turn, action.awaitReplies);
+    else if ("stop" in action) return { stopReason: action.stop };
     else if ("error" in action) return { stopReason: "error", error: action.error };
     else if ("hang" in action) return "hang";
     else if ("delay" in action) await sleep(action.delay, honour ? turn.cancelled.signal : undefined);

@@ -10,7 +10,7 @@
  */
 import type { Scenario } from "../../../kit/scenario.js";
 import type { PeerEvent } from "../../../peers/observation-log.js";
-import { nonce } from "../agent-scripts.js";
+import { nonce, PROBE_ANSWERS_WAIT_MS } from "../agent-scripts.js";
 import { describeExit, runClient, succeeded, type ClientRun } from "../driver.js";
 import { checkNotExercised } from "../shared-checks.js";
 import { agentScriptV2 } from "./agent-scripts-v2.js";
@@ -71,6 +71,9 @@ export const jsonrpcRobustnessV2Scenario: Scenario = {
       agentScriptV2([
         { delay: 1_500 }, // past the second the kit's agent lingers after its stdin closes: a client gone at the acknowledgment is asked nothing
         ...lines.flatMap((frame) => [{ frame }, { delay: 200 }]),
+        // The turn ends only once every line is answered: a client's answers must not race the
+        // end of the run (a short wait, as in ../jsonrpc-malformed-input.ts).
+        { awaitReplies: { count: lines.length, waitMs: PROBE_ANSWERS_WAIT_MS } },
         { message: after },
         { stop: "end_turn" },
       ]),
