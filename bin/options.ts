@@ -63,6 +63,12 @@ export const COMMON_OPTIONS = {
   },
   jobs: { type: "number", default: DEFAULTS.jobs, describe: "scenarios to run at once" },
   strict: { type: "boolean", default: false, describe: "SHOULD failures fail the run too" },
+  repeat: {
+    type: "number",
+    default: DEFAULTS.repeat,
+    describe:
+      "run the whole suite this many times (same seed) and fail, as unstable, if any verdict differs between runs: how to qualify a CI gate",
+  },
   "report-json": { type: "string", describe: "write the JSON report to this file" },
   "report-md": {
     type: "string",
@@ -210,6 +216,7 @@ export interface ParsedArguments {
   replay?: string;
   jobs: number;
   strict: boolean;
+  repeat: number;
   cwd?: string;
   env?: string[];
   prompt?: string;

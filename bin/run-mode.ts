@@ -6,12 +6,18 @@
  */
 import { performance } from "node:perf_hooks";
 import { buildReport } from "../engine/build-report.js";
-import { createRunOutcome, recordRunFacts, runScenarios, selectScenarios } from "../engine/runner.js";
+import {
+  createRunOutcome,
+  recordRunFacts,
+  type RunOutcome,
+  runScenarios,
+  selectScenarios,
+} from "../engine/runner.js";
 import { loadBaseline } from "../kit/baseline-file.js";
 import { UsageError } from "../kit/errors.js";
 import { installInterruptCleanup } from "../kit/process/registry.js";
 import { REQUIREMENTS } from "../kit/requirements/index.js";
-import type { Mode, PreflightResult } from "../kit/scenario.js";
+import type { Mode } from "../kit/scenario.js";
 import { holdProcessOpen } from "../kit/time.js";
 import { formatSummary, progressPrinter, type TerminalOptions } from "../reports/terminal.js";
 import { modeDefinition } from "../scenarios/index.js";
@@ -65,7 +71,7 @@ export async function runMode(mode: Mode, argv: ModeArguments): Promise<number> 
   };
   const startedAt = new Date();
   const started = performance.now();
-  const outcome = createRunOutcome(runId);
+  let outcome = createRunOutcome(runId);
   let targetInfo: Record<string, unknown> | undefined;
   installInterruptCleanup({
     markerPrefix: runId,
@@ -97,24 +103,46 @@ export async function runMode(mode: Mode, argv: ModeArguments): Promise<number> 
     },
   });
 
+  // --repeat: the same plan (and so the same seed) runs again, each run under its own id; the
+  // report is the first run's, judged with the others for verdicts that changed.
+  const { repeat } = plan.options;
+  const outcomes: RunOutcome[] = [];
   const release = holdProcessOpen();
-  let preflight: PreflightResult;
   try {
-    preflight = await definition.preflight(plan, runId);
-    targetInfo = preflight.info;
-    await runScenarios(scenarios, plan, { listener: progressPrinter(terminal), runId, outcome, preflight });
+    for (let round = 1; round <= repeat; round++) {
+      const roundId = repeat === 1 ? runId : `${runId}-run${round}`;
+      outcome = createRunOutcome(roundId);
+      if (repeat > 1 && !terminal.quiet) terminal.write(`run ${round} of ${repeat}\n`);
+      const preflight = await definition.preflight(plan, roundId);
+      targetInfo ??= preflight.info;
+      await runScenarios(scenarios, plan, {
+        listener: progressPrinter(terminal),
+        runId: roundId,
+        outcome,
+        preflight,
+      });
+      outcomes.push(outcome);
+    }
   } finally {
     release();
   }
+  const [first, ...repeated] = outcomes;
   const report = buildReport({
     plan,
-    outcome,
+    outcome: first!,
     startedAt,
     durationMs: performance.now() - started,
-    targetInfo: preflight.info,
+    ...(targetInfo ? { targetInfo } : {}),
+    ...(repeated.length > 0 ? { repeatedOutcomes: repeated } : {}),
   });
   terminal.write(formatSummary(report, terminal));
-  writeReportOutputs(report, { ...reportPaths(argv), writeBaseline: argv["write-baseline"] }, terminal.write);
+  // A baseline written from an unstable run would list failures that come and go.
+  const writeBaseline = report.verdict === "unstable" ? undefined : argv["write-baseline"];
+  if (argv["write-baseline"] && writeBaseline === undefined)
+    process.stderr.write(
+      `acp-conformance: did not write the baseline ${argv["write-baseline"]}: the verdicts changed between runs, so no set of expected failures is stable\n`,
+    );
+  writeReportOutputs(report, { ...reportPaths(argv), writeBaseline }, terminal.write);
   return report.verdict === "conformant" ? EXIT.conformant : EXIT.notConformant;
 }
 

@@ -123,6 +123,7 @@ export function buildRunPlan(mode: Mode, argv: ParsedArguments): RunPlan {
       seed: seedOption(argv.seed),
       runs: wholeNumber("runs", argv.runs),
       propertyTimeMs: positiveInteger("property-time", argv["property-time"]),
+      repeat: positiveInteger("repeat", argv.repeat ?? DEFAULTS.repeat),
       ...(argv.replay !== undefined ? { replay: replayPath(argv) } : {}),
       strict: argv.strict,
       prompts,

@@ -20,6 +20,8 @@ export interface ReportInput {
   targetInfo?: Record<string, unknown>;
   /** Set when the kit was interrupted: the report is partial and its verdict is blocked. */
   interrupted?: Interruption;
+  /** --repeat: the outcomes of the runs after the first; the report is the first run's, with their flips. */
+  repeatedOutcomes?: readonly RunOutcome[];
 }
 
 const PROTOCOL_OF_MODE: Record<RunPlan["mode"], ConformanceReport["protocol"]["name"]> = {
@@ -38,6 +40,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
     plan,
     outcome,
     ...(input.interrupted ? { interrupted: input.interrupted } : {}),
+    ...(input.repeatedOutcomes ? { repeatedOutcomes: input.repeatedOutcomes } : {}),
   });
   const { prompts, env, baseline: _baselineEntries, ...otherOptions } = plan.options;
   const pinned =
@@ -79,6 +82,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
   if (judged.blockedReason !== undefined) report.blockedReason = redact.text(judged.blockedReason);
   if (input.interrupted) report.interrupted = input.interrupted;
   if (judged.baseline) report.baseline = redact.value(judged.baseline);
+  if (judged.repeat) report.repeat = redact.value(judged.repeat);
   if (input.targetInfo) report.target.info = redact.value(input.targetInfo);
   return report;
 }

@@ -18,6 +18,7 @@ export type {
   CheckResult,
   Evidence,
   ScenarioResult,
+  VerdictFlip,
 } from "../kit/report/report-types.js";
 export { createRunOutcome, runScenarios, selectScenarios } from "./runner.js";
 export type { RunOutcome, RunFacts } from "./runner.js";
@@ -25,6 +26,7 @@ export { judgeRun, reportedRequirements } from "./judge-run.js";
 export type { JudgedRun, JudgeInput, Interruption } from "./judge-run.js";
 export { buildReport } from "./build-report.js";
 export { aggregateRequirements, summarize } from "./verdict.js";
+export { findVerdictFlips } from "./verdict-flips.js";
 export type { RunPlan, RunOptions, TargetCommand } from "../kit/run-options.js";
 export type { Scenario, ScenarioContext, CheckInput } from "../kit/scenario.js";
 export { KIT_VERSION } from "../kit/version.js";

@@ -4,6 +4,7 @@
  * the run's verdict: blocked (with why) when a scenario needed something only the user can
  * supply or the kit was interrupted; not-conformant when a requirement failed or a baseline
  * entry is stale; incomplete when nothing failed but a MUST went untested; else conformant.
+ * With --repeat, unstable when any requirement's verdict (or the run's) differed between the runs.
  * Nothing else in the kit decides a verdict.
  */
 import type { BaselineOutcome } from "../kit/baseline-file.js";
@@ -13,6 +14,7 @@ import type { RunPlan } from "../kit/run-options.js";
 import { applyBaseline } from "./apply-baseline.js";
 import type { RunOutcome } from "./runner.js";
 import { aggregateRequirements, summarize } from "./verdict.js";
+import { findVerdictFlips } from "./verdict-flips.js";
 
 export type Interruption = NonNullable<ConformanceReport["interrupted"]>;
 
@@ -23,6 +25,8 @@ export interface JudgeInput {
   interrupted?: Interruption;
   /** The requirements to judge; by default those the plan's mode reports (reportedRequirements). */
   requirements?: readonly Requirement[];
+  /** --repeat: the outcomes of the runs after the first (`outcome`), against the same target with the same seed. */
+  repeatedOutcomes?: readonly RunOutcome[];
 }
 
 export interface JudgedRun {
@@ -31,6 +35,7 @@ export interface JudgedRun {
   summary: ConformanceReport["summary"];
   blockedReason?: string;
   baseline?: BaselineOutcome;
+  repeat?: NonNullable<ConformanceReport["repeat"]>;
 }
 
 const SIDE_OF_MODE: Record<RunPlan["mode"], Requirement["side"]> = {
@@ -63,6 +68,19 @@ export function reportedRequirements(plan: RunPlan): Requirement[] {
 }
 
 export function judgeRun(input: JudgeInput): JudgedRun {
+  const { repeatedOutcomes, ...oneRun } = input;
+  const judged = judgeOneRun(oneRun);
+  if (!repeatedOutcomes?.length || input.interrupted) return judged;
+  const others = repeatedOutcomes.map((outcome) => judgeOneRun({ ...oneRun, outcome }));
+  const runs = [judged, ...others];
+  const verdicts = runs.map((run) => run.verdict as Exclude<ConformanceReport["verdict"], "unstable">);
+  const flips = findVerdictFlips(runs.map((run) => run.requirements));
+  judged.repeat = { runs: runs.length, verdicts, flips };
+  if (flips.length > 0 || verdicts.some((verdict) => verdict !== verdicts[0])) judged.verdict = "unstable";
+  return judged;
+}
+
+function judgeOneRun(input: Omit<JudgeInput, "repeatedOutcomes">): JudgedRun {
   const { plan, outcome, interrupted } = input;
   const requirements = aggregateRequirements(
     input.requirements ?? reportedRequirements(plan),

@@ -59,6 +59,8 @@ export interface RunOptions {
   runs: number;
   /** Time budget of one property (its search and its shrinking). */
   propertyTimeMs: number;
+  /** --repeat: how many times the whole suite runs; a verdict that differs between runs makes the run unstable. */
+  repeat: number;
   /** fast-check's path to one counterexample: replay it (with --seed and --only <property>) instead of searching. */
   replay?: string;
   /** Expected failures (--baseline): they do not fail the run; listed ids that now pass do. */
@@ -104,6 +106,7 @@ export const DEFAULTS = {
   jobs: Math.min(4, availableParallelism() + 1),
   runs: 10,
   propertyTimeMs: 20_000,
+  repeat: 1,
 } as const;
 
 /** Longest stdout line the kit keeps in memory: the official SDK's default frame limit. */

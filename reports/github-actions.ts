@@ -6,7 +6,7 @@
 import { appendFileSync } from "node:fs";
 import type { ConformanceReport } from "../kit/report/report-types.js";
 import { renderMarkdown } from "./markdown.js";
-import { failingResults, untestedMusts, whyNotTested } from "./report-facts.js";
+import { describeFlip, failingResults, untestedMusts, whyNotTested } from "./report-facts.js";
 
 /** Workflow-command escaping (the runner's own rules): data escapes %, CR, LF; properties also : and ,. */
 function escapeData(text: string): string {
@@ -19,7 +19,8 @@ function escapeProperty(text: string): string {
 
 /**
  * One `::error` line per unbaselined MUST failure (and SHOULD warnings as `::warning`), one
- * `::warning` per untested MUST of an incomplete run, plus stale baseline entries.
+ * `::warning` per untested MUST of an incomplete run, one `::error` per verdict that changed
+ * between --repeat runs, plus stale baseline entries.
  */
 export function githubAnnotations(report: ConformanceReport): string[] {
   const lines: string[] = [];
@@ -36,6 +37,12 @@ export function githubAnnotations(report: ConformanceReport): string[] {
       lines.push(
         `::warning title=${escapeProperty(`acp-conformance ${result.id} not tested`)}::${escapeData(`${result.title}: ${whyNotTested(result)}`)}`,
       );
+  }
+  for (const flip of report.repeat?.flips ?? []) {
+    const { head, runs } = describeFlip(flip);
+    lines.push(
+      `::error title=${escapeProperty(`acp-conformance ${flip.id} unstable`)}::${escapeData(`verdict changed between runs: ${head}; ${runs.join("; ")}`)}`,
+    );
   }
   for (const entry of report.baseline?.stale ?? []) {
     lines.push(

@@ -27,6 +27,7 @@ h1{font-size:20px;margin:0 0 4px} h2{font-size:16px;margin:28px 0 8px}
 .not-conformant{background:#ffebe9;color:#a40e26;border-color:#ffcecb}
 .incomplete{background:#fff8c5;color:#7d4e00;border-color:#e9c94f}
 .blocked{background:#eef1f4;color:#424a53;border-color:#afb8c1}
+.unstable{background:#fbefff;color:#6e2b8c;border-color:#e0b8f0}
 table{border-collapse:collapse;width:100%} th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #d0d7de;vertical-align:top}
 th{background:#f6f8fa;font-weight:600} th.num,td.num{text-align:right;font-variant-numeric:tabular-nums}
 table.areas{width:auto;min-width:50%} table.areas .num{width:6.5em} td.zero{color:#8c959f}

@@ -8,6 +8,7 @@ import type { ConformanceReport, RequirementResult, TranscriptLine } from "../ki
 import { escapeHtml, htmlPage, optionsHtml, requirementIdHtml } from "./html-page.js";
 import { VERDICT_SYMBOL } from "./marks.js";
 import {
+  describeFlip,
   describeTarget,
   failingResults,
   levelLabel,
@@ -156,6 +157,17 @@ export const FILTER_SCRIPT = `
 })();
 `;
 
+/** --repeat: the requirements whose verdict changed between runs, each run's deciding message. */
+function flipsHtml(report: ConformanceReport): string {
+  const flips = report.repeat?.flips ?? [];
+  if (flips.length === 0) return "";
+  const items = flips.map((flip) => {
+    const { runs } = describeFlip(flip);
+    return `<li>${requirementIdHtml(flip.id)} <span class="level">${escapeHtml(flip.level)}</span>: ${escapeHtml(flip.runs.map((run) => run.verdict).join(" → "))}<ul>${runs.map((run) => `<li class="message">${escapeHtml(run)}</li>`).join("")}</ul></li>`;
+  });
+  return `<h2 id="flips">Verdicts that changed between the ${report.repeat!.runs} runs</h2><p>The same target got different verdicts, so the run is unstable (it exits 1); what follows is the first run's.</p><ul>${items.join("")}</ul>`;
+}
+
 export function renderHtml(report: ConformanceReport): string {
   const failures = failingResults(report).length;
   const stale = report.baseline?.stale.length
@@ -166,6 +178,7 @@ export function renderHtml(report: ConformanceReport): string {
     `<div class="meta">${escapeHtml(describeTarget(report))} · kit ${escapeHtml(report.tool.version)} · ${escapeHtml(profileLabel(report))} · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s · ${escapeHtml(report.startedAt)}</div>`,
     `<div class="verdict ${report.verdict}" id="verdict">${escapeHtml(verdictLine(report))}</div>`,
     stale,
+    flipsHtml(report),
     `<h2>By area</h2>${areaTable(report)}`,
     `<h2>Requirements</h2>`,
     `<div class="filters"><input id="filter" type="search" placeholder="filter by id, title, area or message" aria-label="filter requirements"><select id="verdict-filter" aria-label="verdict"><option value="all">all verdicts</option><option value="failing"${failures ? " selected" : ""}>failing</option><option value="fail">fail</option><option value="warn">warn</option><option value="not-tested">not tested</option><option value="pass">pass</option><option value="not-applicable">not applicable</option></select><span id="shown-count" class="message"></span></div>`,

@@ -5,7 +5,14 @@
  * applicable and baselined failures are <skipped> with the reason.
  */
 import type { ConformanceReport, RequirementResult } from "../kit/report/report-types.js";
-import { describeTarget, levelLabel, profileLabel, targetLabel, whyNotTested } from "./report-facts.js";
+import {
+  describeFlip,
+  describeTarget,
+  levelLabel,
+  profileLabel,
+  targetLabel,
+  whyNotTested,
+} from "./report-facts.js";
 import { citeLabel, specUrl } from "./spec-links.js";
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML 1.0 cannot carry at all
@@ -81,14 +88,32 @@ function testsuite(report: ConformanceReport): string {
     props,
     ...report.requirements.map((result) => testcase(result, report)),
     "  </testsuite>",
+    ...(report.repeat?.flips.length ? [flipsTestsuite(report)] : []),
+  ].join("\n");
+}
+
+/** --repeat: one failing test case per requirement whose verdict changed between runs. */
+function flipsTestsuite(report: ConformanceReport): string {
+  const flips = report.repeat!.flips;
+  const cases = flips.map((flip) => {
+    const { head, runs } = describeFlip(flip);
+    return `    <testcase classname="acp-conformance.repeat" name="${xmlText(flip.id)}">\n      <failure message="${xmlText(`verdict changed between runs: ${head}`)}">${xmlText(runs.join("\n"))}</failure>\n    </testcase>`;
+  });
+  return [
+    `  <testsuite name="${xmlText(`acp-conformance ${report.mode}: ${targetLabel(report)}, verdicts over ${report.repeat!.runs} runs`)}" tests="${flips.length}" failures="${flips.length}" errors="0" skipped="0" time="0">`,
+    ...cases,
+    "  </testsuite>",
   ].join("\n");
 }
 
 export function renderJunit(reports: readonly ConformanceReport[]): string {
-  const tests = reports.reduce((sum, report) => sum + report.requirements.length, 0);
+  const flips = (report: ConformanceReport) => report.repeat?.flips.length ?? 0;
+  const tests = reports.reduce((sum, report) => sum + report.requirements.length + flips(report), 0);
   const failures = reports.reduce(
     (sum, report) =>
-      sum + report.requirements.filter((result) => result.verdict === "fail" && !result.baselined).length,
+      sum +
+      flips(report) +
+      report.requirements.filter((result) => result.verdict === "fail" && !result.baselined).length,
     0,
   );
   const time = seconds(reports.reduce((sum, report) => sum + report.durationMs, 0));

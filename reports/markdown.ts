@@ -8,6 +8,7 @@ import type { ConformanceReport, RequirementResult } from "../kit/report/report-
 import { markText } from "./marks.js";
 import { citeLabel, specUrl } from "./spec-links.js";
 import {
+  describeFlip,
   describeTarget,
   failingResults,
   levelLabel,
@@ -82,6 +83,23 @@ export function renderMarkdown(report: ConformanceReport): string {
     out.push(`**Stale baseline** (\`${report.baseline.file}\`): these now pass; delete their lines:`, "");
     for (const entry of report.baseline.stale) out.push(`- line ${entry.line}: \`${entry.id}\``);
     out.push("");
+  }
+
+  if (report.repeat && report.repeat.flips.length > 0) {
+    out.push(
+      `### Verdicts that changed between the ${report.repeat.runs} runs (${report.repeat.flips.length})`,
+      "",
+    );
+    for (const flip of report.repeat.flips) {
+      const { head, runs } = describeFlip(flip);
+      out.push(`- \`${flip.id}\` ${inlineMarkdown(head.slice(flip.id.length + 1))}`);
+      for (const run of runs) out.push(`  - ${inlineMarkdown(run)}`);
+    }
+    out.push(
+      "",
+      "The same target got different verdicts, so the run is unstable (it exits 1); the tables below are the first run's.",
+      "",
+    );
   }
 
   out.push("| area | pass | fail | warn | not tested | n/a |", "|---|---:|---:|---:|---:|---:|");

@@ -1,5 +1,5 @@
 /** Facts every renderer states the same way: who was tested, the verdict line, what failed. */
-import type { ConformanceReport, RequirementResult } from "../kit/report/report-types.js";
+import type { ConformanceReport, RequirementResult, VerdictFlip } from "../kit/report/report-types.js";
 
 export function describeTarget(report: ConformanceReport): string {
   const info = report.target.info as { name?: string; version?: string } | undefined;
@@ -32,6 +32,7 @@ const VERDICT_WORDS: Record<ConformanceReport["verdict"], string> = {
   "not-conformant": "NOT CONFORMANT",
   incomplete: "INCOMPLETE",
   blocked: "BLOCKED",
+  unstable: "UNSTABLE",
 };
 
 export function verdictLine(report: ConformanceReport): string {
@@ -46,7 +47,9 @@ export function verdictLine(report: ConformanceReport): string {
   const why =
     report.verdict === "incomplete"
       ? `; nothing failed, but ${untested} MUST requirement${untested === 1 ? " was" : "s were"} not tested`
-      : "";
+      : report.verdict === "unstable"
+        ? `; ${repeatSummary(report)}`
+        : "";
   return `${VERDICT_WORDS[report.verdict]} (${counts}${stale}${why})`;
 }
 
@@ -82,4 +85,24 @@ export function failingResults(report: ConformanceReport): RequirementResult[] {
     (result) => result.verdict === "fail" || result.verdict === "warn",
   );
   return [...failing.filter((result) => !result.baselined), ...failing.filter((result) => result.baselined)];
+}
+
+/** --repeat in one phrase: "2 requirements flipped over 3 runs (not conformant, conformant, not conformant)". */
+export function repeatSummary(report: ConformanceReport): string {
+  const repeat = report.repeat;
+  if (!repeat) return "";
+  const flips = repeat.flips.length;
+  const verdicts = repeat.verdicts.map((verdict) => VERDICT_WORDS[verdict].toLowerCase()).join(", ");
+  return `${flips} requirement${flips === 1 ? "" : "s"} flipped over ${repeat.runs} runs (${verdicts})`;
+}
+
+/** One flip as every format states it: each run's verdict, then what decided it. */
+export function describeFlip(flip: VerdictFlip): { head: string; runs: string[] } {
+  return {
+    head: `${flip.id} (${flip.level}): ${flip.runs.map((run) => run.verdict).join(" → ")}`,
+    runs: flip.runs.map(
+      (run, index) =>
+        `run ${index + 1}: ${run.verdict}${run.scenario ? ` in ${run.scenario}` : ""}: ${run.message}`,
+    ),
+  };
 }

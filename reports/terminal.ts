@@ -6,7 +6,15 @@ import type { ProgressListener, Scenario } from "../kit/scenario.js";
 import type { ConformanceReport, RequirementResult, ScenarioResult } from "../kit/report/report-types.js";
 import { AREAS } from "../kit/requirements/index.js";
 import { VERDICT_SYMBOL } from "./marks.js";
-import { describeTarget, profileLabel, untestedMusts, verdictLine, whyNotTested } from "./report-facts.js";
+import {
+  describeFlip,
+  describeTarget,
+  profileLabel,
+  repeatSummary,
+  untestedMusts,
+  verdictLine,
+  whyNotTested,
+} from "./report-facts.js";
 
 export interface TerminalOptions {
   color: boolean;
@@ -160,10 +168,28 @@ export function formatSummary(report: ConformanceReport, options: TerminalOption
         paint(options, "red", `stale baseline: ${entry.id} now passes; delete line ${entry.line} of ${file}`),
       );
   }
+  if (report.repeat && report.repeat.flips.length > 0) {
+    lines.push(paint(options, "bold", `Verdicts that changed between the ${report.repeat.runs} runs:`));
+    for (const flip of report.repeat.flips) {
+      const { head, runs } = describeFlip(flip);
+      lines.push(`  ${paint(options, "red", head)}`);
+      for (const run of runs) lines.push(`      ${run}`);
+    }
+    lines.push("");
+  }
   const { pass, fail, warn, notApplicable, notTested } = report.summary;
   const counts = `${pass} pass, ${fail} fail, ${warn} warn, ${notTested} not tested${notApplicable ? `, ${notApplicable} not applicable` : ""}`;
   const seconds = (report.durationMs / 1000).toFixed(1);
-  if (report.verdict === "conformant")
+  if (report.verdict === "unstable") {
+    lines.push(`${paint(options, "red", "VERDICT: unstable")}: ${repeatSummary(report)} in ${seconds} s`);
+    lines.push(
+      paint(
+        options,
+        "gray",
+        "  the same target got different verdicts: a CI gate on it would be a coin toss (the first run's results are shown above)",
+      ),
+    );
+  } else if (report.verdict === "conformant")
     lines.push(`${paint(options, "green", "VERDICT: conformant")} (${counts}) in ${seconds} s`);
   else if (report.verdict === "blocked")
     lines.push(

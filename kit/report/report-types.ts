@@ -56,9 +56,9 @@ export interface ConformanceReport {
   startedAt: string;
   durationMs: number;
   /**
-   * conformant: no MUST failed or went untested (after the baseline); not-conformant: a requirement failed (or the baseline has a stale entry); incomplete: nothing failed, but MUST requirements were not tested (each says what would unlock it); blocked: the run could not go on (credentials, an interruption).
+   * conformant: no MUST failed or went untested (after the baseline); not-conformant: a requirement failed (or the baseline has a stale entry); incomplete: nothing failed, but MUST requirements were not tested (each says what would unlock it); blocked: the run could not go on (credentials, an interruption); unstable: with --repeat, a requirement's verdict differed between runs of the same target (repeat.flips), so no verdict can be given.
    */
-  verdict: "conformant" | "not-conformant" | "incomplete" | "blocked";
+  verdict: "conformant" | "not-conformant" | "incomplete" | "blocked" | "unstable";
   blockedReason?: string;
   /**
    * The kit was interrupted (Ctrl-C, SIGTERM): this report is partial, its verdict is blocked.
@@ -84,6 +84,17 @@ export interface ConformanceReport {
       id: string;
       line: number;
     }[];
+  };
+  /**
+   * --repeat N: the suite ran N times against the same target, with the same seed. This report's requirements, scenarios and properties are the first run's; flips lists every requirement whose verdict differed between runs, and any flip makes the verdict unstable.
+   */
+  repeat?: {
+    runs: number;
+    /**
+     * Each run's own verdict, in order.
+     */
+    verdicts: ("conformant" | "not-conformant" | "incomplete" | "blocked")[];
+    flips: VerdictFlip[];
   };
   summary: {
     pass: number;
@@ -114,6 +125,55 @@ export interface ConformanceReport {
      */
     targetsSpawned?: number;
   };
+}
+/**
+ * A requirement whose verdict differed between the runs of --repeat: each run's verdict and the message that decided it.
+ *
+ * This interface was referenced by `ConformanceReport`'s JSON-Schema
+ * via the `definition` "VerdictFlip".
+ */
+export interface VerdictFlip {
+  id: string;
+  title: string;
+  level: "must" | "should" | "info";
+  /**
+   * @minItems 2
+   */
+  runs: [
+    {
+      verdict: RequirementVerdict;
+      /**
+       * The first check message with that verdict (or why it was not tested).
+       */
+      message: string;
+      /**
+       * The scenario that recorded that check.
+       */
+      scenario?: string;
+    },
+    {
+      verdict: RequirementVerdict;
+      /**
+       * The first check message with that verdict (or why it was not tested).
+       */
+      message: string;
+      /**
+       * The scenario that recorded that check.
+       */
+      scenario?: string;
+    },
+    ...{
+      verdict: RequirementVerdict;
+      /**
+       * The first check message with that verdict (or why it was not tested).
+       */
+      message: string;
+      /**
+       * The scenario that recorded that check.
+       */
+      scenario?: string;
+    }[]
+  ];
 }
 /**
  * This interface was referenced by `ConformanceReport`'s JSON-Schema

@@ -2,7 +2,8 @@
  * The corpus tier's proof for one profile (`npm run test:corpus`): every fixture through its
  * mode's whole suite, the report naming exactly the requirements it breaks and nothing else;
  * the conformant controls with a few cases of every property, which must hold; each property
- * fixture passing the fixed scenarios (only its property finds it, in `npm test`). Each run is
+ * fixture passing the fixed scenarios (only its property finds it, in `npm test`); the bundled
+ * reference three times over with --repeat, no verdict changing between runs. Each run is
  * also held to the touch map `npm test` reads: a fixture failing, or no longer failing, in a
  * scenario the map does not say fails the test, naming the entry. UPDATE_TOUCH_MAP=1 writes
  * the map from the runs instead.
@@ -14,12 +15,14 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { modeDefinition } from "../../scenarios/index.js";
 import {
+  expectAllPass,
   expectExactlyBroken,
   expectFailuresExplained,
   expectPropertiesHeld,
 } from "../support/fixture-verdicts.js";
 import {
   CONTROL_PROPERTY_TIME,
+  FIXTURE_PROFILES,
   fixtureArgs,
   fixtureProfile,
   isControl,
@@ -75,6 +78,22 @@ export function describeCorpusRuns(profileId: ProfileId): void {
 
   const shard = SHARD.count > 1 ? ` (shard ${SHARD.index + 1}/${SHARD.count})` : "";
   describe.concurrent(`${profileId}: every fixture through the whole suite${shard}`, () => {
+    // The reference three times over (issue 30): no verdict may change between runs. One shard
+    // per profile runs it, in turn, so that every shard carries about the same load.
+    const profileIndex = FIXTURE_PROFILES.findIndex((each) => each.id === profileId);
+    if (profileIndex % SHARD.count === SHARD.index)
+      it("the bundled reference, --repeat 3: no verdict changes between runs", async () => {
+        const propertyRuns =
+          profile.controlRuns !== undefined
+            ? ["--runs", String(profile.controlRuns), "--property-time", CONTROL_PROPERTY_TIME]
+            : [];
+        const run = await runCli([profile.mode, ...profile.options, ...propertyRuns, "--repeat", "3"], {
+          timeoutMs: 600_000,
+        });
+        expect(run.report!.repeat?.flips).toEqual([]);
+        expectAllPass(run, profile.referenceNotApplicable);
+      }, 900_000);
+
     for (const fixture of inShard(profile.fixtures)) {
       const expected = [...fixture.breaks].sort();
       const control = isControl(fixture);

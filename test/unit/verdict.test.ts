@@ -167,3 +167,65 @@ describe("judgeRun", () => {
     );
   });
 });
+
+describe("judgeRun over --repeat runs", () => {
+  const requirements = [must, should];
+  const withMessage = (verdict: RecordedCheck["verdict"], message: string, requirement = must.id) => ({
+    ...check(verdict, requirement),
+    message,
+  });
+
+  it("is unstable when a requirement's verdict differs between runs, naming each run's deciding message", () => {
+    const judged = judgeRun({
+      plan: plan(),
+      outcome: outcome([withMessage("pass", "answered once"), check("pass", should.id)]),
+      repeatedOutcomes: [
+        outcome([withMessage("fail", "answered twice"), check("pass", should.id)]),
+        outcome([withMessage("pass", "answered once"), check("pass", should.id)]),
+      ],
+      requirements,
+    });
+    expect(judged.verdict).toBe("unstable");
+    expect(judged.repeat).toEqual({
+      runs: 3,
+      verdicts: ["conformant", "not-conformant", "conformant"],
+      flips: [
+        {
+          id: must.id,
+          title: must.title,
+          level: "must",
+          runs: [
+            { verdict: "pass", message: "answered once", scenario: "s" },
+            { verdict: "fail", message: "answered twice", scenario: "s" },
+            { verdict: "pass", message: "answered once", scenario: "s" },
+          ],
+        },
+      ],
+    });
+  });
+
+  it("keeps the first run's verdict when every run agrees, even when the messages differ", () => {
+    const judged = judgeRun({
+      plan: plan(),
+      outcome: outcome([withMessage("fail", "first"), check("pass", should.id)]),
+      repeatedOutcomes: [outcome([withMessage("fail", "second"), check("pass", should.id)])],
+      requirements,
+    });
+    expect(judged.verdict).toBe("not-conformant");
+    expect(judged.repeat).toEqual({ runs: 2, verdicts: ["not-conformant", "not-conformant"], flips: [] });
+  });
+
+  it("a SHOULD that warns in one run and passes in another is a flip too", () => {
+    const judged = judgeRun({
+      plan: plan(),
+      outcome: outcome([check("pass"), withMessage("fail", "late", should.id)]),
+      repeatedOutcomes: [outcome([check("pass"), check("pass", should.id)])],
+      requirements,
+    });
+    expect(judged.verdict).toBe("unstable");
+    expect(judged.repeat?.flips.map((flip) => [flip.id, flip.runs.map((run) => run.verdict)])).toEqual([
+      [should.id, ["warn", "pass"]],
+    ]);
+    expect(judged.repeat?.flips[0]?.runs[0]?.message).toBe("late");
+  });
+});
