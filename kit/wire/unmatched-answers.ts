@@ -46,8 +46,15 @@ export class UnmatchedAnswers {
     }
     this.endRun();
     if (problem?.seq !== incoming.seq || problem.kind !== "unsolicited-response") return;
-    // Taken as the answer to the last request still waiting when it came.
-    const waiting = sent.filter((request) => request.answeredAtMs === undefined && request.seq < seq).at(-1);
+    // Taken as the answer to the last request still waiting when it came that has none yet: each
+    // unpaired answer ends one wait, so three requests written in one write and answered under
+    // three wrong ids end all three, however the frames came.
+    const waiting = sent
+      .filter(
+        (request) =>
+          request.answeredAtMs === undefined && request.seq < seq && !this.#byRequest.has(idKey(request.id)),
+      )
+      .at(-1);
     const id = incoming.message.kind === "response" ? incoming.message.id : undefined;
     if (waiting) this.noteWrongId(waiting.id, seq, id);
   }
@@ -87,7 +94,7 @@ export class UnmatchedAnswers {
     this.#runBytes = 0;
   }
 
-  /** A response with an id the kit never sent, taken as the answer to `request` (the last one still waiting when it came). */
+  /** A response with an id the kit never sent, taken as the answer to `request` (see observe). */
   noteWrongId(requestId: JsonRpcId, seq: number, id: unknown): void {
     if (this.#byRequest.has(idKey(requestId))) return;
     this.#byRequest.set(idKey(requestId), {

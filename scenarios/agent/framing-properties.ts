@@ -68,9 +68,16 @@ function idBytes(frame: Buffer, id: string): { start: number; end: number } {
 }
 
 /** How an outcome reads when two runs are compared: the answer's kind, not its content (session ids differ every run). */
+const UNPAIRED = {
+  "wrong-id": "a response under an id the kit never sent",
+  "spread-over-lines": "a response spread over several lines",
+} as const;
+
 export function answerShape(outcome: RequestOutcome): string {
+  // How it could not be paired, not with which stray id: when several answers in a row come
+  // unpaired, which stray goes with which request is the kit's guess (unmatched-answers.ts).
   if (outcome.kind !== "response" && outcome.unmatched)
-    return `an answer it could not pair (${outcome.unmatched.detail})`;
+    return `an answer it could not pair (${UNPAIRED[outcome.unmatched.kind]})`;
   if (outcome.kind !== "response") return `no answer (${outcome.reason})`;
   return outcome.error ? `error ${outcome.error.code}` : "a result";
 }

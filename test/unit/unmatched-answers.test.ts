@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { IncomingMessage, SentRequest } from "../../kit/wire/frame-inspector.js";
 import { UnmatchedAnswers } from "../../kit/wire/unmatched-answers.js";
 
 describe("UnmatchedAnswers", () => {
@@ -31,5 +32,41 @@ describe("UnmatchedAnswers", () => {
     answers.noteWrongId(5, 12, -7);
     expect(answers.for(5)).toMatchObject({ kind: "wrong-id", seq: 9 });
     expect(answers.for(5)?.detail).toContain("id -6");
+  });
+
+  it("gives each of several wrong-id answers to its own waiting request, as when three requests went out in one write", () => {
+    const answers = new UnmatchedAnswers();
+    const sent: SentRequest[] = [1, 2, 3].map((id) => ({
+      id,
+      method: "session/new",
+      sentAtMs: 0,
+      seq: id,
+      internal: false,
+    }));
+    for (const [index, wrongId] of ["x-1", "x-2", "x-3"].entries()) {
+      const seq = 10 + index;
+      const text = JSON.stringify({ jsonrpc: "2.0", id: wrongId, result: {} });
+      const incoming: IncomingMessage = {
+        seq,
+        atMs: 0,
+        value: JSON.parse(text),
+        message: {
+          kind: "response",
+          id: wrongId,
+          result: {},
+          error: undefined,
+          hasResult: true,
+          hasError: false,
+        },
+      };
+      answers.observe(
+        seq,
+        { kind: "line", text, byteLength: text.length, crlf: false, terminated: true },
+        incoming,
+        { kind: "unsolicited-response", seq, detail: "" },
+        sent,
+      );
+    }
+    expect([1, 2, 3].map((id) => answers.for(id)?.seq)).toEqual([12, 11, 10]);
   });
 });
