@@ -115,8 +115,8 @@ export class BlockedScenario extends Error {
   override name = "BlockedScenario";
 }
 
-/** What a blocker stops: agent mode's initialize or sessions; a stdio mode's every task. */
-export type PreflightBlockerScope = "initialize" | "sessions" | "tasks";
+/** What a blocker stops: agent mode's initialize, sessions or prompt turns; a stdio mode's every task. */
+export type PreflightBlockerScope = "initialize" | "sessions" | "turns" | "tasks";
 
 /** What a mode's preflight learned before any scenario ran; every scenario's context carries it. */
 export interface PreflightResult {

@@ -30,11 +30,14 @@ export function answerWaitMs(options: RunOptions, preflight: PreflightResult): n
  * The slowest answer among a preflight's requests after initialize (undefined when none was
  * answered): what the agent's ordinary answers are waited for from. initialize is left out,
  * since its latency is mostly the agent's process starting (a quarter of a second for a small
- * Node agent, seconds for a large one), not how fast it answers.
+ * Node agent, seconds for a large one), not how fast it answers; so is the preflight's prompt
+ * turn, which takes as long as the agent's work and gets a turn's wait anyway.
  */
 export function slowestAnswerAfterInitialize(sent: readonly SentRequest[]): number | undefined {
   const latencies = sent.flatMap((request) =>
-    request.method !== "initialize" && request.answeredAtMs !== undefined
+    request.method !== "initialize" &&
+    request.method !== "session/prompt" &&
+    request.answeredAtMs !== undefined
       ? [request.answeredAtMs - request.sentAtMs]
       : [],
   );

@@ -7,6 +7,7 @@ import { sleep, withTimeout } from "../../kit/time.js";
 import type { Scenario } from "../../kit/scenario.js";
 import type { Descendant } from "../../kit/process/tree.js";
 import { AgentUnderTest } from "./driver.js";
+import { closeGraceFor, judgedInPreflightCheck, stdinEndIgnoredInPreflight } from "./stdin-end-learned.js";
 import { BlockedScenario } from "../../kit/scenario.js";
 import type { ProcessEvidence } from "../../kit/report/report-types.js";
 
@@ -34,8 +35,9 @@ export const stdinCloseScenario: Scenario = {
     const blocker = context.preflight.blocker?.scope;
     if (blocker !== "initialize") await agent.handshake();
     // A session and a turn make an agent start whatever it starts (tools, MCP servers), when it can have them.
-    const sessionId = blocker === undefined ? await agent.tryNewSession() : undefined;
-    if (sessionId !== undefined && context.options.prompts.prompt !== undefined) {
+    // (A turn the preflight saw go unanswered is not tried again.)
+    const sessionId = blocker === undefined || blocker === "turns" ? await agent.tryNewSession() : undefined;
+    if (sessionId !== undefined && blocker === undefined && context.options.prompts.prompt !== undefined) {
       await agent.prompt(sessionId, context.options.prompts.prompt).catch((error: unknown) => {
         if (!(error instanceof BlockedScenario)) throw error;
       });
@@ -43,7 +45,7 @@ export const stdinCloseScenario: Scenario = {
     const seenEarlier = agent.descendants();
     const { closeGraceMs } = context.options;
     agent.target.closeStdin();
-    const exit = await withTimeout(agent.target.exited, closeGraceMs);
+    const exit = await withTimeout(agent.target.exited, closeGraceFor(context));
     if (exit) {
       context.check({
         requirement: "agent.cleanup.exits-on-stdin-close",
@@ -51,15 +53,19 @@ export const stdinCloseScenario: Scenario = {
         message: `the agent exited ${exit.code === null ? `by ${exit.signal}` : `with code ${exit.code}`} after its stdin closed`,
       });
     } else {
-      context.check({
-        requirement: "agent.cleanup.exits-on-stdin-close",
-        verdict: "fail",
-        message: `the agent was still running ${closeGraceMs} ms after its stdin closed (--close-grace); the kit had to signal it`,
-        evidence: {
-          processes: asEvidence(agent.descendants(seenEarlier)),
-          stderrTail: agent.target.stderrTail(),
-        },
-      });
+      context.check(
+        stdinEndIgnoredInPreflight(context)
+          ? judgedInPreflightCheck(context)
+          : {
+              requirement: "agent.cleanup.exits-on-stdin-close",
+              verdict: "fail",
+              message: `the agent was still running ${closeGraceMs} ms after its stdin closed (--close-grace); the kit had to signal it`,
+              evidence: {
+                processes: asEvidence(agent.descendants(seenEarlier)),
+                stderrTail: agent.target.stderrTail(),
+              },
+            },
+      );
       // End the agent's group ourselves, without the teardown's sweep: escaped descendants must stay visible to the check below.
       agent.target.signalGroup("SIGTERM");
       if (!(await withTimeout(agent.target.exited, 2_000))) {

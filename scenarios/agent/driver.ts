@@ -29,6 +29,7 @@ import { defaultInitializeParams, KitClientAnswers } from "./agent-requests.js";
 import { answerWaitMs, turnWaitMs } from "./answer-waits.js";
 import { recordInitializeDeadline } from "./initialize-deadline.js";
 import { isSessionUpdate, updateSessionId } from "./session-updates.js";
+import { closeGraceFor } from "./stdin-end-learned.js";
 import type { Turn } from "./turn.js";
 
 export type { Turn } from "./turn.js";
@@ -131,6 +132,8 @@ export class AgentUnderTest {
     options: SendOptions & { waitMs?: number; id?: SentRequest["id"]; unmatched?: "stop" | "return" } = {},
   ): Promise<RequestOutcome> {
     const { unmatched = "stop", ...sendOptions } = options;
+    // A turn the preflight saw go unanswered is not waited for again (preflight.ts).
+    if (method === "session/prompt") stopIfPreflightBlocked(this.context.preflight, "turns");
     const outcome = await this.connection.request(method, params, {
       ...sendOptions,
       waitMs: options.waitMs ?? this.answerWaitMs,
@@ -165,15 +168,17 @@ export class AgentUnderTest {
   /**
    * Sends initialize and records agent.timeouts.initialize. Returns the result; stops the
    * scenario when there is no usable answer. `write` lets framing scenarios send it oddly.
+   * The answer is waited for --startup-timeout plus --timeout (a slow start is judged late but
+   * still tested), unless `waitMs` says otherwise (the preflight's, see preflight.ts).
    */
   async initialize(
     params: Record<string, unknown> = defaultInitializeParams(this.answers.offered),
-    options: SendOptions & { id?: SentRequest["id"] } = {},
+    options: SendOptions & { id?: SentRequest["id"]; waitMs?: number } = {},
   ): Promise<Record<string, unknown>> {
     const { startupTimeoutMs, timeoutMs } = this.options;
     const outcome = await this.connection.request("initialize", params, {
       ...options,
-      waitMs: startupTimeoutMs + timeoutMs,
+      waitMs: options.waitMs ?? startupTimeoutMs + timeoutMs,
     });
     this.ownDeadline.add(outcome.request);
     this.stopIfUnmatched(outcome);
@@ -283,7 +288,7 @@ export class AgentUnderTest {
       const seenEarlier = this.target.alive ? this.descendants() : [];
       this.stoppedWaitingAtMs = this.transcript.elapsedMs;
       this.teardown = await tearDown(this.target, {
-        closeGraceMs: this.options.closeGraceMs,
+        closeGraceMs: closeGraceFor(this.context),
         termGraceMs: 2_000,
         seenEarlier,
       });

@@ -1,8 +1,8 @@
 /**
  * agent.timeouts.initialize, judged on every initialize the kit sends: answered within
- * --startup-timeout passes; answered later, or not within --startup-timeout plus --timeout,
- * fails. An agent that exited, or whose answer came but could not be paired, is judged
- * elsewhere (the preflight refuses the one; the per-frame checks report the other).
+ * --startup-timeout passes; answered later, or not at all in the time it was waited for, fails.
+ * An agent that exited, or whose answer came but could not be paired, is judged elsewhere (the
+ * preflight refuses the one; the per-frame checks report the other).
  */
 import type { TargetProcess } from "../../kit/process/target.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
@@ -14,7 +14,7 @@ export function recordInitializeDeadline(
   agent: { context: ScenarioContext; transcript: Transcript; target: TargetProcess },
   outcome: RequestOutcome,
 ): void {
-  const { startupTimeoutMs, timeoutMs } = agent.context.options;
+  const { startupTimeoutMs } = agent.context.options;
   const sent = outcome.request;
   if (outcome.kind === "response" && outcome.latencyMs <= startupTimeoutMs) {
     agent.context.check({
@@ -27,7 +27,7 @@ export function recordInitializeDeadline(
     const how =
       outcome.kind === "response"
         ? `answered only after ${Math.round(outcome.latencyMs)} ms`
-        : `not answered within ${startupTimeoutMs + timeoutMs} ms`;
+        : `not answered within ${Math.round(outcome.waitedMs)} ms`;
     agent.context.check({
       requirement: "agent.timeouts.initialize",
       verdict: "fail",

@@ -12,6 +12,7 @@ import {
   BlockedScenario,
   StopScenario,
   StoppedByPreflight,
+  stopIfPreflightBlocked,
   type Mode,
   type Scenario,
   type ScenarioContext,
@@ -71,6 +72,18 @@ export function definePropertyScenario<Setup, Value>(definition: PropertyDefinit
   };
 }
 
+/**
+ * Every case builds on the basics the preflight checked (an answer to initialize, a session, a
+ * task): one it showed broken would only be waited out again in case after case for the whole
+ * --property-time, so the property ends at once, not tested, with the preflight's reason. A
+ * turn the preflight saw go unanswered stops only the properties that need a turn (a prompt).
+ */
+function stopIfBasicsBroken(definition: { needs?: readonly ScenarioNeed[] }, context: ScenarioContext): void {
+  const scope = context.preflight.blocker?.scope;
+  if (scope === undefined || (scope === "turns" && definition.needs === undefined)) return;
+  stopIfPreflightBlocked(context.preflight, scope);
+}
+
 async function runProperty<Setup, Value>(
   definition: PropertyDefinition<Setup, Value>,
   context: ScenarioContext,
@@ -91,6 +104,7 @@ async function runProperty<Setup, Value>(
     });
   };
   if (runs === 0 && replay === undefined) return notTested("properties were not run (--runs 0)");
+  stopIfBasicsBroken(definition, context);
 
   const setup = await definition.setup(context);
   if (typeof setup === "string") return notTested(setup);

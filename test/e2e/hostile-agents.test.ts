@@ -8,7 +8,7 @@ import { processesTagged } from "../support/process-tags.js";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
-import { ROOT, failingIds, runCli } from "../support/run-cli.js";
+import { QUICK_AGENT_ARGS, ROOT, failingIds, runCli } from "../support/run-cli.js";
 
 interface HostileAgent {
   file: string;
@@ -24,13 +24,14 @@ const HOSTILE: HostileAgent[] = [
   {
     file: "never-reads-stdin",
     scenario: "agent.initialization.version-1",
-    breaks: ["agent.timeouts.initialize"],
+    // Its stdin's end is the preflight's to judge too, and it ignores that as it ignores the rest.
+    breaks: ["agent.timeouts.initialize", "agent.cleanup.exits-on-stdin-close"],
     deadlineMs: 60_000,
   },
   {
     file: "stops-reading-stdin",
     scenario: "agent.limits.prompt-16mib",
-    breaks: ["agent.limits.prompt-16mib"],
+    breaks: ["agent.limits.prompt-16mib", "agent.cleanup.exits-on-stdin-close"],
     deadlineMs: 60_000,
   },
   {
@@ -83,16 +84,7 @@ describe.skipIf(process.platform !== "linux")("hostile agents", { concurrent: tr
           "agent",
           "--runs",
           "0",
-          "--timeout",
-          "2000",
-          "--startup-timeout",
-          "3000",
-          "--close-grace",
-          "1000",
-          "--prompt",
-          "acp-conformance: say hello",
-          "--cancel-prompt",
-          "acp-conformance: long turn",
+          ...QUICK_AGENT_ARGS,
           "--env",
           `ACP_CONFORMANCE_TEST_TAG=${tag}`,
           "--only",

@@ -1,15 +1,21 @@
 /**
- * What the host and adapter preflights learn, through the real CLI with properties on: a basic
- * shown broken ends every scenario at once (not tested, saying why), and a defect already
- * shown is not waited out again in every scenario and property case, with the run saying so.
+ * What the preflights learn, through the real CLI with properties on: a basic shown broken ends
+ * every scenario at once (not tested, saying why), and a defect already shown is not waited out
+ * again in every scenario and property case, with the run saying so. The agents here are the
+ * timing defects of fixtures/agents/timing (the time-to-verdict bench runs them whole).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, failingIds, runCli } from "../support/run-cli.js";
+import { QUICK_AGENT_ARGS, ROOT, failingIds, runCli } from "../support/run-cli.js";
 
 const adapter = (file: string) => [process.execPath, join(ROOT, "dist/fixtures/adapters", `${file}.js`)];
+const timingAgent = (file: string) => [
+  process.execPath,
+  join(ROOT, "dist/fixtures/agents/timing", `${file}.js`),
+];
+const only = (...ids: string[]) => ids.flatMap((id) => ["--only", id]);
 const host = (file: string) => [
   process.execPath,
   join(ROOT, "dist/fixtures/hosts", `${file}.js`),
@@ -131,5 +137,96 @@ process.stdin.on("end", () => setTimeout(() => {
     expect(
       checks.filter((check) => check.message.includes("here it went on at once")).length,
     ).toBeGreaterThan(0);
+  });
+
+  it("an agent that never answers initialize: the preflight waits --startup-timeout, not that and --timeout too", async () => {
+    const run = await runCli([
+      "agent",
+      ...QUICK_AGENT_ARGS,
+      ...only("agent.initialization.version-1"),
+      "--",
+      ...timingAgent("never-answers-initialize"),
+    ]);
+    const deadline = run.report!.requirements.find((result) => result.id === "agent.timeouts.initialize")!;
+    const seen = deadline.checks.find((check) => check.scenario === "preflight")!;
+    expect(seen.verdict).toBe("fail");
+    // The wait is the startup deadline (3000 ms), give or take a timer's tick, far from 3000 + 2000.
+    expect(Number(/not answered within (\d+) ms/.exec(seen.message)?.[1])).toBeLessThan(4_000);
+    expect(JSON.stringify(run.report)).toContain(
+      "a longer --startup-timeout, if the agent needs more than 3000 ms",
+    );
+  });
+
+  it("an agent that never answers session/prompt: the preflight's turn fails it once, and no later turn is waited for", async () => {
+    const run = await runCli([
+      "agent",
+      ...QUICK_AGENT_ARGS,
+      "--runs",
+      "3",
+      ...only(
+        "agent.prompt.plain-turn",
+        "agent.cancellation.cancel-during-turn",
+        "agent.property.prompt-content",
+      ),
+      "--",
+      ...timingAgent("never-answers-prompt"),
+    ]);
+    const report = run.report!;
+    expect(failingIds(report)).toEqual([
+      "agent.prompt.answered-with-stop-reason",
+      "agent.timeouts.request-answered",
+    ]);
+    const stopReason = report.requirements.find(
+      (result) => result.id === "agent.prompt.answered-with-stop-reason",
+    )!;
+    expect(stopReason.checks.find((check) => check.scenario === "preflight")?.verdict).toBe("fail");
+    // Every scenario with a turn ended at once, saying why and what would let it run.
+    for (const scenario of report.scenarios)
+      expect(scenario.message, scenario.id).toContain(
+        "did not answer session/prompt in the preflight's turn",
+      );
+    expect(JSON.stringify(report)).toContain(
+      "a longer --timeout, if the agent's turns take longer than 2000 ms",
+    );
+  });
+
+  it("an agent that ignores its stdin's end: the preflight fails it, and the cleanup scenario does not wait for it again", async () => {
+    const run = await runCli([
+      "agent",
+      ...QUICK_AGENT_ARGS,
+      "--runs",
+      "0",
+      ...only("agent.cleanup.stdin-close", "agent.prompt.plain-turn"),
+      "--",
+      ...timingAgent("ignores-stdin-end"),
+    ]);
+    expect(failingIds(run.report!)).toEqual(["agent.cleanup.exits-on-stdin-close"]);
+    const checks = run.report!.requirements.find(
+      (result) => result.id === "agent.cleanup.exits-on-stdin-close",
+    )!.checks;
+    expect(checks.map((check) => [check.scenario, check.verdict])).toEqual([
+      ["preflight", "fail"],
+      ["agent.cleanup.stdin-close", "not-tested"],
+    ]);
+    expect(checks[1]!.message).toContain("not waited for again");
+  });
+
+  it("an agent that answers session/new under ids it was never sent: each wait ends on its answer, and the properties do not start", async () => {
+    const run = await runCli([
+      "agent",
+      ...QUICK_AGENT_ARGS,
+      "--runs",
+      "3",
+      ...only("agent.framing.coalesced-writes", "agent.property.coalesced-frames"),
+      "--",
+      ...timingAgent("answers-session-new-unpaired"),
+    ]);
+    const report = run.report!;
+    expect(failingIds(report)).toEqual(["agent.jsonrpc.one-response-per-request"]);
+    const coalesced = report.scenarios.find((scenario) => scenario.id === "agent.framing.coalesced-writes")!;
+    // Stopped on the unpaired answers to the three requests written together, not on a timeout.
+    expect(coalesced.message).toContain("which the kit never sent");
+    const property = report.scenarios.find((scenario) => scenario.id === "agent.property.coalesced-frames")!;
+    expect(property.message).toContain("the agent created no session in the preflight");
   });
 });

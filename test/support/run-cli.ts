@@ -49,6 +49,23 @@ export function fixtureCommand(fixture: { file?: string; script?: string }): str
 /** The prompts that steer fixture agents (the reference agent's documented triggers). */
 export const FIXTURE_PROMPTS = REFERENCE_PROMPT_OPTIONS;
 
+/**
+ * Short agent deadlines and the two steering prompts a hung or hostile agent meets first: for
+ * tests of how quickly, and how, the kit gives up on one.
+ */
+export const QUICK_AGENT_ARGS = [
+  "--timeout",
+  "2000",
+  "--startup-timeout",
+  "3000",
+  "--close-grace",
+  "1000",
+  "--prompt",
+  "acp-conformance: say hello",
+  "--cancel-prompt",
+  "acp-conformance: long turn",
+];
+
 export interface CliRun {
   exitCode: number | undefined;
   stdout: string;

@@ -22,6 +22,7 @@ import { MAX_FRAME_BYTES } from "../../../kit/run-options.js";
 import { describeOutcome } from "../evidence.js";
 import { answerWaitMs, turnWaitMs } from "../answer-waits.js";
 import { isSessionUpdate, updateSessionId } from "../session-updates.js";
+import { closeGraceFor } from "../stdin-end-learned.js";
 import { KitClientV2Answers, v2InitializeParams } from "./kit-client-v2.js";
 import { recordV2GenericChecks } from "./generic-checks.js";
 import { isIdle, type V2Turn } from "./turn-updates.js";
@@ -142,15 +143,18 @@ export class AgentV2UnderTest {
     return outcome;
   }
 
-  /** The v2 handshake: initialize with version 2; stops the scenario without a usable v2 answer. */
-  async handshake(options: SendOptions = {}): Promise<Record<string, unknown>> {
+  /**
+   * The v2 handshake: initialize with version 2; stops the scenario without a usable v2 answer.
+   * The answer is waited for --startup-timeout plus --timeout unless `waitMs` says otherwise.
+   */
+  async handshake(options: SendOptions & { waitMs?: number } = {}): Promise<Record<string, unknown>> {
     const { startupTimeoutMs, timeoutMs } = this.options;
     const outcome = await this.connection.request(
       "initialize",
       v2InitializeParams(2, this.answers.offered.elicitation),
       {
         ...options,
-        waitMs: startupTimeoutMs + timeoutMs,
+        waitMs: options.waitMs ?? startupTimeoutMs + timeoutMs,
       },
     );
     this.ownDeadline.add(outcome.request);
@@ -242,7 +246,7 @@ export class AgentV2UnderTest {
       const seenEarlier = this.target.alive ? this.descendants() : [];
       this.stoppedWaitingAtMs = this.transcript.elapsedMs;
       this.teardown = await tearDown(this.target, {
-        closeGraceMs: this.options.closeGraceMs,
+        closeGraceMs: closeGraceFor(this.context),
         termGraceMs: 2_000,
         seenEarlier,
       });

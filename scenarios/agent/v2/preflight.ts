@@ -3,14 +3,16 @@
  * ../preflight.ts): an answer to a v2 initialize that says 2, and a session. An agent that
  * cannot start is a usage problem; one that gives no usable v2 answer (silence, an error, or
  * another version: a v1-only agent answers 1) is the blocker that ends the scenarios needing it,
- * not tested and saying why. Its answers' latency sets the scenarios' waits; `info` goes into
+ * not tested and saying why. Its answers' latency sets the scenarios' waits, and whether it
+ * exited when its stdin closed their teardowns' (../stdin-end-learned.ts); `info` goes into
  * the report.
  */
 import { randomUUID } from "node:crypto";
 import type { RunPlan } from "../../../kit/run-options.js";
-import { type PreflightResult, StopScenario } from "../../../kit/scenario.js";
+import { failedRequirements, type PreflightResult, StopScenario } from "../../../kit/scenario.js";
 import { preflightContext } from "../../harness/preflight-context.js";
 import { slowestAnswerAfterInitialize } from "../answer-waits.js";
+import { ignoredStdinEndCheck } from "../stdin-end-learned.js";
 import { AgentV2UnderTest } from "./driver.js";
 
 export async function preflightAgentV2(
@@ -18,19 +20,25 @@ export async function preflightAgentV2(
   runId: string = randomUUID(),
 ): Promise<PreflightResult> {
   const { context, checks, cleanUp } = preflightContext(plan, runId);
+  let agent: AgentV2UnderTest;
+  let found: Omit<PreflightResult, "checks">;
   try {
-    const agent = await AgentV2UnderTest.start(context);
-    return { ...(await probe(agent)), checks };
+    agent = await AgentV2UnderTest.start(context);
+    found = await probe(agent);
   } finally {
     await cleanUp();
   }
+  const ignoredStdinEnd = ignoredStdinEndCheck(agent.teardown, agent.target, plan.options.closeGraceMs);
+  if (ignoredStdinEnd) checks.push(ignoredStdinEnd);
+  return { ...found, checks, knownDefects: failedRequirements(checks) };
 }
 
 async function probe(agent: AgentV2UnderTest): Promise<Omit<PreflightResult, "checks">> {
-  const { startupTimeoutMs, timeoutMs } = agent.options;
+  const { startupTimeoutMs } = agent.options;
   let result: Record<string, unknown>;
   try {
-    result = await agent.handshake();
+    // Only --startup-timeout (as ../preflight.ts): past it every scenario would be blocked anyway.
+    result = await agent.handshake({ waitMs: startupTimeoutMs });
   } catch (error) {
     if (!(error instanceof StopScenario)) throw error;
     const first = agent.connection.sent[0];
@@ -41,7 +49,7 @@ async function probe(agent: AgentV2UnderTest): Promise<Omit<PreflightResult, "ch
         reason: `the agent gave no usable answer to a v2 initialize in the preflight (${error.message})`,
         ...(silent
           ? {
-              unlock: `a longer --startup-timeout, if the agent needs more than ${startupTimeoutMs + timeoutMs} ms to start`,
+              unlock: `a longer --startup-timeout, if the agent needs more than ${startupTimeoutMs} ms to start`,
             }
           : { unlock: "an agent that speaks ACP v2, or --protocol-version 1 to test this one as v1" }),
       },

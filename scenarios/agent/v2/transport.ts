@@ -6,6 +6,7 @@
 import type { Scenario } from "../../../kit/scenario.js";
 import { sleep, withTimeout } from "../../../kit/time.js";
 import { describeOutcome, excerptAround } from "../evidence.js";
+import { closeGraceFor, judgedInPreflightCheck, stdinEndIgnoredInPreflight } from "../stdin-end-learned.js";
 import { AgentV2UnderTest } from "./driver.js";
 
 /** Unicode in _meta makes some cut points fall inside a multi-byte character. */
@@ -83,7 +84,7 @@ export const cleanupV2Scenario: Scenario = {
       await agent.prompt(sessionId, context.options.prompts.prompt);
     const seenEarlier = agent.descendants();
     agent.target.closeStdin();
-    const exit = await withTimeout(agent.target.exited, context.options.closeGraceMs);
+    const exit = await withTimeout(agent.target.exited, closeGraceFor(context));
     context.check(
       exit
         ? {
@@ -91,12 +92,14 @@ export const cleanupV2Scenario: Scenario = {
             verdict: "pass",
             message: "the agent exited after its stdin closed",
           }
-        : {
-            requirement: "agent.cleanup.exits-on-stdin-close",
-            verdict: "fail",
-            message: `the agent was still running ${context.options.closeGraceMs} ms after its stdin closed (--close-grace)`,
-            evidence: { stderrTail: agent.target.stderrTail() },
-          },
+        : stdinEndIgnoredInPreflight(context)
+          ? judgedInPreflightCheck(context)
+          : {
+              requirement: "agent.cleanup.exits-on-stdin-close",
+              verdict: "fail",
+              message: `the agent was still running ${context.options.closeGraceMs} ms after its stdin closed (--close-grace)`,
+              evidence: { stderrTail: agent.target.stderrTail() },
+            },
     );
     if (!exit) {
       // End the group ourselves, without the teardown's sweep, so escaped descendants stay visible below.
