@@ -5,6 +5,9 @@
 // than wait it out in every scenario and every property case. The v2 profiles are modes of
 // their own here (agent-v2, client-v2), each against the reference asked for v2; fixtures run
 // from their bundles with the steering the fixture tests give them.
+// Beside the fixtures, agent-timing and client-timing time hostile peers whose defects are of
+// timing (fixtures/agents/timing, fixtures/clients/timing): each is held to the same goal
+// beyond the one wait its defect forces, with every steering prompt given.
 // It takes about two hours for every mode, one run at a time. BENCH_MODES=agent,host
 // narrows it; BENCH_JOBS=2 runs two at a time; BENCH_ONLY=name,name times only those fixtures
 // (and the reference); BENCH_RUNS=0 turns the properties off (as the fixture tests run them);
@@ -46,6 +49,22 @@ function agentCommand(fixture) {
     : [];
   return [node, ...blob, `dist/fixture-bundles/agents/${bundle}`];
 }
+
+/** fixtures/agents/timing and fixtures/clients/timing, by file name. */
+const TIMING_AGENTS = [
+  "never-answers-initialize",
+  "never-answers-prompt",
+  "ignores-stdin-end",
+  "updates-under-wrong-session",
+  "answers-session-new-unpaired",
+];
+const TIMING_CLIENTS = [
+  "never-initializes",
+  "never-answers-agent-requests",
+  "prompts-wrong-session",
+  "answers-under-wrong-ids",
+  "stays-after-turn",
+];
 
 /** Each mode's fixtures as CLI arguments, the reference run first. */
 const MODES = {
@@ -130,6 +149,22 @@ const MODES = {
       args: ["runtime", ...(fixture.args ?? []), "--", node, `dist/fixtures/runtimes/${fixture.file}.js`],
     })),
   ],
+  // Hostile peers whose defects are of timing, not of one requirement (fixtures/*/timing), run
+  // as a user runs a real one: default deadlines, properties on, every steering prompt given.
+  "agent-timing": [
+    { name: "reference", args: ["agent"] },
+    ...TIMING_AGENTS.map((name) => ({
+      name,
+      args: ["agent", ...REFERENCE_PROMPT_OPTIONS, "--", ...agentCommand({ file: `timing/${name}` })],
+    })),
+  ],
+  "client-timing": [
+    { name: "reference", args: ["client"] },
+    ...TIMING_CLIENTS.map((name) => ({
+      name,
+      args: ["client", "--", node, `dist/fixture-bundles/clients/timing/${name}.js`, "{agent}"],
+    })),
+  ],
 };
 
 const execFileAsync = promisify(execFile);
@@ -192,6 +227,21 @@ const WAITS_OUT = {
   },
   host: {
     "no-timeout": { ms: 12_000, why: "--host-timeout (12 s), the time a host has to stop a hung adapter" },
+  },
+  // The default deadlines: a hostile peer is run as a user would run a real one.
+  "agent-timing": {
+    "never-answers-initialize": {
+      ms: 10_000,
+      why: "--startup-timeout (10 s), after which initialize is late",
+    },
+    "never-answers-prompt": {
+      ms: 35_000,
+      why: "a turn's wait (--timeout, 30 s, and 5 s of grace), after which session/prompt is unanswered",
+    },
+    "ignores-stdin-end": { ms: 5_000, why: "--close-grace (5 s), after which the agent is signalled" },
+  },
+  "client-timing": {
+    "stays-after-turn": CLIENT_TIMEOUT,
   },
   adapter: {
     hangs: { ms: 2_000, why: "its --timeout 2000, the time an adapter has to finish" },
