@@ -3,7 +3,8 @@
  * mode's whole suite, the report naming exactly the requirements it breaks and nothing else;
  * the conformant controls with a few cases of every property, which must hold; each property
  * fixture passing the fixed scenarios (only its property finds it, in `npm test`); the bundled
- * reference three times over with --repeat, no verdict changing between runs. Each run is
+ * reference three times over with --repeat, no verdict changing between runs, and so a sample
+ * of the fixtures (inRepeatSample). Each run is
  * also held to the touch map `npm test` reads: a fixture failing, or no longer failing, in a
  * scenario the map does not say fails the test, naming the entry. UPDATE_TOUCH_MAP=1 writes
  * the map from the runs instead.
@@ -54,6 +55,17 @@ function corpusShard(value: string | undefined): { index: number; count: number 
   return { index: shard - 1, count };
 }
 
+/**
+ * A sample of every profile's fixtures runs with --repeat 3 and must not flip: a broken target's
+ * verdict must hold as still as a good one's. Every REPEAT_SAMPLE_EVERY-th fixture, so the
+ * sample reaches across each manifest and costs a few percent of the corpus.
+ */
+const REPEAT_SAMPLE_EVERY = 40;
+
+function inRepeatSample<T>(fixtures: readonly T[], fixture: T): boolean {
+  return fixtures.indexOf(fixture) % REPEAT_SAMPLE_EVERY === 0;
+}
+
 /** The fixtures of this shard: every count-th one, from its index. */
 function inShard<T>(fixtures: readonly T[]): T[] {
   return fixtures.filter((_, position) => position % SHARD.count === SHARD.index);
@@ -98,12 +110,16 @@ export function describeCorpusRuns(profileId: ProfileId): void {
       const expected = [...fixture.breaks].sort();
       const control = isControl(fixture);
       const title = expected.length > 0 ? expected.join(", ") : (fixture.verdict ?? "conformant");
-      it(`${fixture.name} → ${title}${control && properties.length > 0 ? ", properties included" : ""}`, async () => {
+      const repeated = !control && inRepeatSample(profile.fixtures, fixture);
+      it(`${fixture.name} → ${title}${control && properties.length > 0 ? ", properties included" : ""}${repeated ? ", --repeat 3 without a flip" : ""}`, async () => {
         const runs =
           control && profile.controlRuns !== undefined
             ? ["--runs", String(profile.controlRuns), "--property-time", CONTROL_PROPERTY_TIME]
             : ["--runs", "0"];
-        const run = await runCli(fixtureArgs(profile, fixture, runs));
+        const run = await runCli(
+          fixtureArgs(profile, fixture, [...runs, ...(repeated ? ["--repeat", "3"] : [])]),
+        );
+        if (repeated) expect(run.report!.repeat?.flips).toEqual([]);
         expectExactlyBroken(run, fixture);
         expectFailuresExplained(run, profile.failuresCarryEvidence);
         if (control) {
