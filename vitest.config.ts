@@ -18,6 +18,6 @@ export default defineConfig({
     maxWorkers: 2,
     maxConcurrency: 3,
     pool: "forks",
-    globalSetup: ["test/global-leak-check.ts"],
+    globalSetup: ["test/global-lean-node-starts.ts", "test/global-leak-check.ts"],
   },
 });

@@ -15,6 +15,6 @@ export default defineConfig({
     maxWorkers: 2,
     maxConcurrency: 2,
     pool: "forks",
-    globalSetup: ["test/global-leak-check.ts"],
+    globalSetup: ["test/global-lean-node-starts.ts", "test/global-leak-check.ts"],
   },
 });
