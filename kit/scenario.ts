@@ -138,6 +138,13 @@ export interface PreflightResult {
   latencyMs?: number;
   /** Adapter mode: the widest gap between two of the adapter's stdout lines in the preflight. */
   lineGapMs?: number;
+  /**
+   * Client mode: in the preflight's ordinary turn the client was still running at
+   * --client-timeout, though its agent had ended and nothing it started was left. Later runs
+   * stop it soon after its agents end instead of waiting out --client-timeout again, and count
+   * as timed out, as waiting would have.
+   */
+  staysAfterTurn?: true;
   /** What the preflight itself saw, recorded as checks of the pseudo-scenario "preflight". */
   checks?: CheckInput[];
 }

@@ -26,9 +26,17 @@ export function runClient(
     expand,
     shimEnv: "ACP_CONFORMANCE_AGENT",
     timeoutMs: context.options.clientTimeoutMs,
+    ...(context.preflight.staysAfterTurn ? { stopOnceAgentsEndedMs: STOP_AFTER_TURN_MS } : {}),
     ...options,
   });
 }
+
+/**
+ * For a client the preflight saw stay after its turn: how long after its last agent ended (and
+ * nothing else it started is left) the kit stops it. A position: a client that starts another
+ * agent later than this, after the last one ended, is not waited for.
+ */
+export const STOP_AFTER_TURN_MS = 1_000;
 
 /** The runtime's own timeout for these turns: well inside --client-timeout, so a runtime that honours it gives up in time. */
 function acpRequestTimeoutMs(clientTimeoutMs: number): number {
@@ -71,6 +79,8 @@ export function succeeded(run: ClientRun): boolean {
 }
 
 export function describeExit(run: ClientRun): string {
+  if (run.stoppedAfterTurn)
+    return `the client was still running ${STOP_AFTER_TURN_MS} ms after its agent ended (the kit then stopped it: in the preflight it stayed until --client-timeout after its turn)`;
   if (run.timedOut) return "the client was still running at --client-timeout";
   if (!run.exit) return "the client's exit was not seen";
   return run.exit.code !== null

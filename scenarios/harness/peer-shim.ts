@@ -5,7 +5,7 @@
  * `{adapter}` expands to), and the NDJSON file in which the peer records everything it saw
  * and did. The kit reads that file after the target is done.
  */
-import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeScratchDir, registerExitCleanup, removeScratchDir } from "../../kit/scratch-dirs.js";
 import type { PeerEvent } from "../../peers/observation-log.js";
@@ -46,6 +46,15 @@ export class PeerShim {
       .split("\n")
       .filter((line) => line.trim() !== "")
       .map((line) => JSON.parse(line) as PeerEvent);
+  }
+
+  /** Whether the peer has recorded anything yet: a process of it has started. */
+  hasEvents(): boolean {
+    try {
+      return statSync(this.eventsFile).size > 0;
+    } catch {
+      return false;
+    }
   }
 
   /** Lets a scripted peer waiting in an awaitRelease action named `name` go on. */

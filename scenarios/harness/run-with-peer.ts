@@ -19,8 +19,18 @@ import { PeerShim } from "./peer-shim.js";
 /** What one run of the target came to. */
 export interface PeerRun {
   exit: ExitInfo | undefined;
-  /** The target was still running when its time was up (the kit then killed it). */
+  /**
+   * The target was still running when its time was up (the kit then killed it), or was stopped
+   * early by stopOnceAgentsEndedMs: waiting on would have come to the same.
+   */
   timedOut: boolean;
+  /** The kit stopped the target once every process of its peer had ended (stopOnceAgentsEndedMs). */
+  stoppedAfterTurn: boolean;
+  /**
+   * When its time was up, the target had started its peer and nothing it started was left
+   * running: it stayed after its work was done (a client preflight learns this once).
+   */
+  stayedAfterWork: boolean;
   durationMs: number;
   /** The target's stdout and stderr (bounded), where a canary would show. */
   output: string;
@@ -51,6 +61,12 @@ export interface PeerRunOptions {
   sampleMemory?: boolean;
   /** Runs once the target is started (to signal it, for example); the run then waits for its exit as usual. */
   whileRunning?(target: TargetProcess, shim: PeerShim): Promise<void>;
+  /**
+   * Stop the target once it has started its peer and nothing it started has been running for
+   * this long: set only when the preflight saw it stay after its work, where waiting for each
+   * exit would cost the whole timeout again and again.
+   */
+  stopOnceAgentsEndedMs?: number;
 }
 
 const OUTPUT_LIMIT = 4 * 1024 * 1024;
@@ -58,6 +74,8 @@ const OUTPUT_LIMIT = 4 * 1024 * 1024;
 const LINES_BUDGET = 32 * 1024 * 1024;
 /** How long the peer and its children get, after the target exits, to be gone. */
 const SETTLE_MS = 1_000;
+/** How often a run that may be stopped after its work looks at what the target still runs. */
+const AGENTS_ENDED_POLL_MS = 100;
 
 export function expandPlaceholder(args: readonly string[], placeholder: string, shimPath: string): string[] {
   return args.map((arg) => arg.replaceAll(placeholder, shimPath));
@@ -133,9 +151,31 @@ export async function runTargetWithPeer(
   }
 
   const running = options.whileRunning?.(target, shim);
-  const exit = await withTimeout(target.exited, options.timeoutMs);
+  // Its peer has run and nothing the target started is still running (but the grandchild the
+  // peer may start in a session of its own, which is meant to outlive everything): its work is over.
+  const workOver = () => {
+    if (!shim.hasEvents()) return false;
+    const escaped = new Set(peerChildren().flatMap((child) => (child.setsid ? [child.pid] : [])));
+    return findDescendants({ rootPid: target.pid, marker, seenEarlier: seen.values() }).every((info) =>
+      escaped.has(info.pid),
+    );
+  };
+  let agentsEndedLongEnough = false;
+  const agentsEnded =
+    options.stopOnceAgentsEndedMs !== undefined
+      ? waitUntilHeld(workOver, options.stopOnceAgentsEndedMs, target.exited).then(() => {
+          agentsEndedLongEnough = true;
+          return undefined;
+        })
+      : undefined;
+  const exit = await withTimeout(
+    agentsEnded !== undefined ? Promise.race([target.exited, agentsEnded]) : target.exited,
+    options.timeoutMs,
+  );
   await withTimeout(running ?? Promise.resolve(), 1_000);
   const timedOut = exit === undefined;
+  const stoppedAfterTurn = timedOut && agentsEndedLongEnough;
+  const stayedAfterWork = timedOut && workOver();
   if (timedOut) {
     watcher.tick();
     target.signalGroup("SIGKILL");
@@ -169,6 +209,8 @@ export async function runTargetWithPeer(
   return {
     exit: target.exitInfo,
     timedOut,
+    stoppedAfterTurn,
+    stayedAfterWork,
     durationMs: Date.now() - started,
     output: `${output}${target.stderrTail()}`,
     lines,
@@ -178,4 +220,24 @@ export async function runTargetWithPeer(
     survivors,
     shimPath: shim.path,
   };
+}
+
+/**
+ * Resolves once `condition` has held for `heldMs` on end (looked at every AGENTS_ENDED_POLL_MS);
+ * never, once `until` settles.
+ */
+function waitUntilHeld(condition: () => boolean, heldMs: number, until: Promise<unknown>): Promise<void> {
+  return new Promise((resolve) => {
+    let heldSince: number | undefined;
+    const timer = setInterval(() => {
+      if (!condition()) heldSince = undefined;
+      else if (heldSince === undefined) heldSince = Date.now();
+      else if (Date.now() - heldSince >= heldMs) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, AGENTS_ENDED_POLL_MS);
+    timer.unref(); // the run holds the process open (kit/time.ts, holdProcessOpen)
+    void until.finally(() => clearInterval(timer));
+  });
 }

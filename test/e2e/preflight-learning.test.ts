@@ -1,8 +1,9 @@
 /**
  * What the preflights learn, through the real CLI with properties on: a basic shown broken ends
  * every scenario at once (not tested, saying why), and a defect already shown is not waited out
- * again in every scenario and property case, with the run saying so. The agents here are the
- * timing defects of fixtures/agents/timing (the time-to-verdict bench runs them whole).
+ * again in every scenario and property case, with the run saying so. The agents and clients
+ * here are the timing defects of fixtures/agents/timing and fixtures/clients/timing (the
+ * time-to-verdict bench runs them whole).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +15,11 @@ const adapter = (file: string) => [process.execPath, join(ROOT, "dist/fixtures/a
 const timingAgent = (file: string) => [
   process.execPath,
   join(ROOT, "dist/fixtures/agents/timing", `${file}.js`),
+];
+const timingClient = (file: string) => [
+  process.execPath,
+  join(ROOT, "dist/fixtures/clients/timing", `${file}.js`),
+  "{agent}",
 ];
 const only = (...ids: string[]) => ids.flatMap((id) => ["--only", id]);
 const host = (file: string) => [
@@ -228,5 +234,28 @@ process.stdin.on("end", () => setTimeout(() => {
     expect(coalesced.message).toContain("which the kit never sent");
     const property = report.scenarios.find((scenario) => scenario.id === "agent.property.coalesced-frames")!;
     expect(property.message).toContain("the agent created no session in the preflight");
+  });
+
+  it("a client that stays after its turn: the preflight waits --client-timeout once, later runs stop it once its agent ended, with the verdicts waiting would give", async () => {
+    const run = await runCli([
+      "client",
+      "--client-timeout",
+      "5000",
+      "--runs",
+      "0",
+      ...only("client.framing.coalesced-frames", "client.session-matching.foreign-updates"),
+      "--",
+      ...timingClient("stays-after-turn"),
+    ]);
+    const report = run.report!;
+    // As when each run waited out --client-timeout: the framing check needs the turn to complete
+    // (exit 0); the session-matching check reads what the client showed.
+    expect(failingIds(report)).toEqual(["client.framing.accepts-coalesced-frames"]);
+    const coalesced = report.requirements.find(
+      (result) => result.id === "client.framing.accepts-coalesced-frames",
+    )!;
+    expect(JSON.stringify(coalesced.checks)).toContain(
+      "still running 1000 ms after its agent ended (the kit then stopped it: in the preflight it stayed until --client-timeout after its turn)",
+    );
   });
 });
