@@ -36,7 +36,7 @@ export function runClient(
  * nothing else it started is left) the kit stops it. A position: a client that starts another
  * agent later than this, after the last one ended, is not waited for.
  */
-export const STOP_AFTER_TURN_MS = 1_000;
+const STOP_AFTER_TURN_MS = 1_000;
 
 /** The runtime's own timeout for these turns: well inside --client-timeout, so a runtime that honours it gives up in time. */
 function acpRequestTimeoutMs(clientTimeoutMs: number): number {

@@ -5,7 +5,16 @@
  * `{adapter}` expands to), and the NDJSON file in which the peer records everything it saw
  * and did. The kit reads that file after the target is done.
  */
-import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  fstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { makeScratchDir, registerExitCleanup, removeScratchDir } from "../../kit/scratch-dirs.js";
 import type { PeerEvent } from "../../peers/observation-log.js";
@@ -48,14 +57,36 @@ export class PeerShim {
       .map((line) => JSON.parse(line) as PeerEvent);
   }
 
-  /** Whether the peer has recorded anything yet: a process of it has started. */
-  hasEvents(): boolean {
+  /**
+   * The events recorded since the last call (whole lines only): for watching a run as it goes,
+   * each line read and parsed once however often it is called (a flood's events can be large).
+   */
+  newEvents(): PeerEvent[] {
+    let fd: number;
     try {
-      return statSync(this.eventsFile).size > 0;
+      fd = openSync(this.eventsFile, "r");
     } catch {
-      return false;
+      return []; // removed: nothing more will come
+    }
+    try {
+      const unread = fstatSync(fd).size - this.#readOffset;
+      if (unread <= 0) return [];
+      const bytes = Buffer.alloc(unread);
+      readSync(fd, bytes, 0, unread, this.#readOffset);
+      const end = bytes.lastIndexOf(0x0a);
+      if (end < 0) return [];
+      this.#readOffset += end + 1;
+      return bytes
+        .subarray(0, end)
+        .toString("utf8")
+        .split("\n")
+        .filter((line) => line.trim() !== "")
+        .map((line) => JSON.parse(line) as PeerEvent);
+    } finally {
+      closeSync(fd);
     }
   }
+  #readOffset = 0;
 
   /** Lets a scripted peer waiting in an awaitRelease action named `name` go on. */
   release(name: string): void {

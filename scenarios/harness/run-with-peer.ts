@@ -153,11 +153,18 @@ export async function runTargetWithPeer(
   const running = options.whileRunning?.(target, shim);
   // Its peer has run and nothing the target started is still running (but the grandchild the
   // peer may start in a session of its own, which is meant to outlive everything): its work is over.
+  let peerStarted = false;
+  const escapedFromPeer = new Set<number>();
   const workOver = () => {
-    if (!shim.hasEvents()) return false;
-    const escaped = new Set(peerChildren().flatMap((child) => (child.setsid ? [child.pid] : [])));
-    return findDescendants({ rootPid: target.pid, marker, seenEarlier: seen.values() }).every((info) =>
-      escaped.has(info.pid),
+    for (const event of shim.newEvents()) {
+      peerStarted = true;
+      if (event.kind === "spawned" && event.setsid) escapedFromPeer.add(event.pid);
+    }
+    return (
+      peerStarted &&
+      findDescendants({ rootPid: target.pid, marker, seenEarlier: seen.values() }).every((info) =>
+        escapedFromPeer.has(info.pid),
+      )
     );
   };
   let agentsEndedLongEnough = false;
