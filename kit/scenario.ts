@@ -115,8 +115,11 @@ export class BlockedScenario extends Error {
   override name = "BlockedScenario";
 }
 
-/** What a blocker stops: agent mode's initialize, sessions or prompt turns; a stdio mode's every task. */
-export type PreflightBlockerScope = "initialize" | "sessions" | "turns" | "tasks";
+/**
+ * What a blocker stops: agent mode's initialize, sessions or prompt turns; a stdio mode's every
+ * task; client mode's every run of the client.
+ */
+export type PreflightBlockerScope = "initialize" | "sessions" | "turns" | "tasks" | "client-runs";
 
 /** What a mode's preflight learned before any scenario ran; every scenario's context carries it. */
 export interface PreflightResult {

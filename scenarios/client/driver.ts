@@ -7,19 +7,20 @@
  */
 import { makeScratchDir, removeScratchDir } from "../../kit/scratch-dirs.js";
 import { runTargetWithPeer, type PeerRun, type PeerRunOptions } from "../harness/run-with-peer.js";
-import type { ScenarioContext } from "../../kit/scenario.js";
+import { stopIfPreflightBlocked, type ScenarioContext } from "../../kit/scenario.js";
 import type { AgentScript } from "../../peers/script-types.js";
 import { withSavedSession } from "./saved-session.js";
 
 /** What one run of the client under test came to (see scenarios/harness/run-with-peer.ts). */
 export type ClientRun = PeerRun;
 
-export function runClient(
+export async function runClient(
   context: ScenarioContext,
   script: AgentScript,
   options: Pick<PeerRunOptions, "sampleMemory" | "whileRunning"> = {},
 ): Promise<ClientRun> {
   if (context.mode === "runtime") return runThroughRuntime(context, script, options);
+  stopIfPreflightBlocked(context.preflight, "client-runs");
   const { script: withSaved, expand } = withSavedSession(context, script);
   return runTargetWithPeer(context, withSaved, {
     placeholder: "{agent}",

@@ -236,6 +236,35 @@ process.stdin.on("end", () => setTimeout(() => {
     expect(property.message).toContain("the agent created no session in the preflight");
   });
 
+  it.each([1, 2])(
+    "a client that never sends initialize (v%i): every scenario ends at once, not tested, naming the cause",
+    async (version) => {
+      const run = await runCli([
+        "client",
+        "--protocol-version",
+        String(version),
+        "--runs",
+        "3",
+        "--",
+        ...timingClient("never-initializes"),
+      ]);
+      const report = run.report!;
+      expect(run.exitCode).toBe(1);
+      expect(report.verdict).toBe("incomplete");
+      // Before, runs it never spoke in passed checks of what it was never sent (a 16 MiB frame, version 999).
+      expect(
+        report.requirements.filter((result) => ["pass", "fail", "warn"].includes(result.verdict)),
+      ).toEqual([]);
+      for (const scenario of report.scenarios)
+        expect(scenario.message, scenario.id).toContain(
+          "the kit's agent received nothing from the client in the preflight's turn (the client exited with code 1",
+        );
+      expect(JSON.stringify(report)).toContain(
+        "a command with which the client starts its agent and a turn by itself",
+      );
+    },
+  );
+
   it("a client that stays after its turn: the preflight waits --client-timeout once, later runs stop it once its agent ended, with the verdicts waiting would give", async () => {
     const run = await runCli([
       "client",
