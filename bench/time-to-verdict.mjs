@@ -5,15 +5,15 @@
 // than wait it out in every scenario and every property case. The v2 profiles are modes of
 // their own here (agent-v2, client-v2), each against the reference asked for v2; fixtures run
 // from their bundles with the steering the fixture tests give them.
-// Beside the fixtures, agent-timing and client-timing time hostile peers whose defects are of
-// timing (fixtures/agents/timing, fixtures/clients/timing): each is held to the same goal
-// beyond the one wait its defect forces, with every steering prompt given.
+// Beside the fixtures, agent-timing, agent-v2-timing and client-timing time hostile peers whose
+// defects are of timing (fixtures/agents/timing, fixtures/clients/timing): each is held to the
+// same goal beyond the one wait its defect forces, with every steering prompt given.
 // It takes about two hours for every mode, one run at a time. BENCH_MODES=agent,host
 // narrows it; BENCH_JOBS=2 runs two at a time; BENCH_ONLY=name,name times only those fixtures
 // (and the reference); BENCH_RUNS=0 turns the properties off (as the fixture tests run them);
 // BENCH_VERBOSE=1 prints each run as it ends.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -50,21 +50,17 @@ function agentCommand(fixture) {
   return [node, ...blob, `dist/fixture-bundles/agents/${bundle}`];
 }
 
-/** fixtures/agents/timing and fixtures/clients/timing, by file name. */
-const TIMING_AGENTS = [
-  "never-answers-initialize",
-  "never-answers-prompt",
-  "ignores-stdin-end",
-  "updates-under-wrong-session",
-  "answers-session-new-unpaired",
-];
-const TIMING_CLIENTS = [
-  "never-initializes",
-  "never-answers-agent-requests",
-  "prompts-wrong-session",
-  "answers-under-wrong-ids",
-  "stays-after-turn",
-];
+/** The hostile peers of a folder of fixtures/<kind>/timing, by file name (every one there is timed). */
+function timingPeers(kind) {
+  return readdirSync(`dist/fixture-bundles/${kind}/timing`)
+    .filter((file) => file.endsWith(".js"))
+    .map((file) => file.slice(0, -".js".length))
+    .sort();
+}
+/** The v2 ones (on the v2 reference) are named v2-*: they run in a mode of their own. */
+const TIMING_AGENTS = timingPeers("agents").filter((name) => !name.startsWith("v2-"));
+const TIMING_AGENTS_V2 = timingPeers("agents").filter((name) => name.startsWith("v2-"));
+const TIMING_CLIENTS = timingPeers("clients");
 
 /** Each mode's fixtures as CLI arguments, the reference run first. */
 const MODES = {
@@ -158,6 +154,21 @@ const MODES = {
       args: ["agent", ...REFERENCE_PROMPT_OPTIONS, "--", ...agentCommand({ file: `timing/${name}` })],
     })),
   ],
+  "agent-v2-timing": [
+    { name: "reference", args: ["agent", ...V2] },
+    ...TIMING_AGENTS_V2.map((name) => ({
+      name,
+      args: [
+        "agent",
+        ...V2,
+        ...REFERENCE_PROMPT_OPTIONS,
+        "--auth-method",
+        "reference-login",
+        "--",
+        ...agentCommand({ file: `timing/${name}` }),
+      ],
+    })),
+  ],
   "client-timing": [
     { name: "reference", args: ["client"] },
     ...TIMING_CLIENTS.map((name) => ({
@@ -239,6 +250,16 @@ const WAITS_OUT = {
       why: "a turn's wait (--timeout, 30 s, and 5 s of grace), after which session/prompt is unanswered",
     },
     "ignores-stdin-end": { ms: 5_000, why: "--close-grace (5 s), after which the agent is signalled" },
+  },
+  "agent-v2-timing": {
+    "v2-never-acknowledges-prompt": {
+      ms: 35_000,
+      why: "a turn's wait (--timeout, 30 s, and 5 s of grace), after which session/prompt is unacknowledged",
+    },
+    "v2-never-goes-idle": {
+      ms: 35_000,
+      why: "a turn's wait (--timeout, 30 s, and 5 s of grace), after which the turn never went idle",
+    },
   },
   "client-timing": {
     "stays-after-turn": CLIENT_TIMEOUT,

@@ -196,6 +196,48 @@ process.stdin.on("end", () => setTimeout(() => {
     );
   });
 
+  it.each([
+    ["v2-never-acknowledges-prompt", [], "did not acknowledge session/prompt in the preflight's turn"],
+    [
+      "v2-never-goes-idle",
+      ["agent.v2.prompt.ends-idle-with-stop-reason"],
+      "never went idle after acknowledging session/prompt in the preflight's turn",
+    ],
+  ] as const)(
+    "a v2 agent whose turns never end (%s): the preflight's turn shows it once, and no later turn is waited for",
+    async (file, failsInPreflight, reason) => {
+      const run = await runCli([
+        "agent",
+        "--protocol-version",
+        "2",
+        ...QUICK_AGENT_ARGS,
+        "--runs",
+        "3",
+        ...only(
+          "agent.v2.prompt.session-life",
+          "agent.v2.cancellation.cancel-turn",
+          "agent.v2.prompt.content",
+        ),
+        "--",
+        ...timingAgent(file),
+      ]);
+      const report = run.report!;
+      const inPreflight = report.requirements.filter((result) =>
+        result.checks.some((check) => check.scenario === "preflight" && check.verdict === "fail"),
+      );
+      expect(inPreflight.map((result) => result.id).sort()).toEqual(
+        [
+          ...failsInPreflight,
+          ...(file === "v2-never-acknowledges-prompt" ? ["agent.timeouts.request-answered"] : []),
+        ].sort(),
+      );
+      for (const scenario of report.scenarios) expect(scenario.message, scenario.id).toContain(reason);
+      expect(JSON.stringify(report)).toContain(
+        "a longer --timeout, if the agent's turns take longer than 2000 ms",
+      );
+    },
+  );
+
   it("an agent that ignores its stdin's end: the preflight fails it, and the cleanup scenario does not wait for it again", async () => {
     const run = await runCli([
       "agent",

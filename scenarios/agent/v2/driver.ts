@@ -113,6 +113,7 @@ export class AgentV2UnderTest {
     params: unknown,
     options: SendOptions & { waitMs?: number; id?: SentRequest["id"] } = {},
   ): Promise<RequestOutcome> {
+    if (method === "session/prompt") stopIfPreflightBlocked(this.context.preflight, "turns");
     const outcome = await this.connection.request(method, params, {
       ...options,
       waitMs: options.waitMs ?? this.answerWaitMs,
@@ -196,6 +197,7 @@ export class AgentV2UnderTest {
       blocks?: readonly Record<string, unknown>[];
     } = {},
   ): Promise<V2Turn> {
+    stopIfPreflightBlocked(this.context.preflight, "turns");
     const started = Date.now();
     const pending = this.connection.request(
       "session/prompt",
