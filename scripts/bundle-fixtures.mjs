@@ -29,7 +29,7 @@ const SDK_ENTRIES = ["@agentclientprotocol/sdk", "@agentclientprotocol/sdk/exper
 const SDK_GLOBAL = "__acpConformanceSdk";
 
 /** The blob that holds these entry points: sdk-v1.blob, sdk-v2.blob, sdk-v1+v2.blob. */
-function blobOf(entries) {
+function snapshotBlobFor(entries) {
   return `${OUT}/sdk-${entries.map((entry) => (entry.endsWith("/v2") ? "v2" : "v1")).join("+")}.blob`;
 }
 
@@ -110,8 +110,8 @@ for (const kind of KINDS) {
     const read = sdkEntriesOf(output);
     const entries = SDK_ENTRIES.filter((entry) => read.has(entry));
     if (entries.length === 0) continue;
-    blobs.set(blobOf(entries), entries);
-    users[relative(`${OUT}/${kind}`, output)] = relative(`${OUT}/${kind}`, blobOf(entries));
+    blobs.set(snapshotBlobFor(entries), entries);
+    users[relative(`${OUT}/${kind}`, output)] = relative(`${OUT}/${kind}`, snapshotBlobFor(entries));
   }
   writeFileSync(`${OUT}/${kind}/sdk-snapshot.json`, `${JSON.stringify({ users }, null, 2)}\n`);
 }

@@ -5,24 +5,13 @@
  */
 import { sleep, withTimeout } from "../../kit/time.js";
 import type { Scenario } from "../../kit/scenario.js";
-import type { Descendant } from "../../kit/process/tree.js";
+import { survivorEvidence } from "../../kit/process/tree.js";
 import { AgentUnderTest } from "./driver.js";
 import { closeGraceFor, judgedInPreflightCheck, stdinEndIgnoredInPreflight } from "./stdin-end-learned.js";
 import { BlockedScenario } from "../../kit/scenario.js";
-import type { ProcessEvidence } from "../../kit/report/report-types.js";
 
 /** Descendants get this long after the agent's exit to finish exiting themselves. */
 const SETTLE_MS = 1_000;
-
-function asEvidence(processes: Descendant[]): ProcessEvidence[] {
-  return processes.map((info) => ({
-    pid: info.pid,
-    ppid: info.ppid,
-    pgid: info.pgid,
-    command: info.command,
-    reasons: info.reasons,
-  }));
-}
 
 export const stdinCloseScenario: Scenario = {
   id: "agent.cleanup.stdin-close",
@@ -61,7 +50,7 @@ export const stdinCloseScenario: Scenario = {
               verdict: "fail",
               message: `the agent was still running ${closeGraceMs} ms after its stdin closed (--close-grace); the kit had to signal it`,
               evidence: {
-                processes: asEvidence(agent.descendants(seenEarlier)),
+                processes: survivorEvidence(agent.descendants(seenEarlier)),
                 stderrTail: agent.target.stderrTail(),
               },
             },
@@ -84,7 +73,7 @@ export const stdinCloseScenario: Scenario = {
         requirement: "agent.cleanup.no-surviving-descendants",
         verdict: "fail",
         message: `${survivors.length} process(es) the agent started were alive ${SETTLE_MS} ms after it exited: ${survivors.map((info) => `pid ${info.pid} (${info.command})`).join(", ")}`,
-        evidence: { processes: asEvidence(survivors) },
+        evidence: { processes: survivorEvidence(survivors) },
       });
     } else {
       const watched =

@@ -10,6 +10,7 @@
  */
 import type { CheckInput, ScenarioContext } from "../../kit/scenario.js";
 import type { TargetProcess } from "../../kit/process/target.js";
+import { survivorEvidence } from "../../kit/process/tree.js";
 import type { TeardownReport } from "../../kit/process/teardown.js";
 
 const REQUIREMENT = "agent.cleanup.exits-on-stdin-close";
@@ -26,13 +27,7 @@ export function ignoredStdinEndCheck(
     verdict: "fail",
     message: `the agent was still running ${closeGraceMs} ms after its stdin closed at the end of the preflight (--close-grace); the kit had to signal it, and does so at once in every later scenario`,
     evidence: {
-      processes: (teardown.aliveAfter["stdin-closed"] ?? []).map((info) => ({
-        pid: info.pid,
-        ppid: info.ppid,
-        pgid: info.pgid,
-        command: info.command,
-        reasons: info.reasons,
-      })),
+      processes: survivorEvidence(teardown.aliveAfter["stdin-closed"] ?? []),
       stderrTail: target.stderrTail(),
     },
   };

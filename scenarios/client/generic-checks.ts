@@ -3,6 +3,7 @@
  * from what was left running: what the client wrote, whether its ids were unique, and how
  * it ended the agent.
  */
+import { survivorEvidence } from "../../kit/process/tree.js";
 import type { RequirementId } from "../../kit/requirements/index.js";
 import type { ScenarioContext } from "../../kit/scenario.js";
 import { classifyMessage, envelopeProblems, idKey } from "../../kit/wire/jsonrpc.js";
@@ -86,15 +87,7 @@ export function frameProblems(
 }
 
 function asEvidence(run: ClientRun, pids: number[]): ProcessEvidence[] {
-  return run.survivors
-    .filter((info) => pids.includes(info.pid))
-    .map((info) => ({
-      pid: info.pid,
-      ppid: info.ppid,
-      pgid: info.pgid,
-      command: info.command,
-      reasons: info.reasons,
-    }));
+  return survivorEvidence(run.survivors.filter((info) => pids.includes(info.pid)));
 }
 
 export function recordGenericClientChecks(context: ScenarioContext, run: ClientRun): void {

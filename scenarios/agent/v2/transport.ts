@@ -3,6 +3,7 @@
  * v1's requirements (they list both versions): frames split over many writes and several in one
  * write, each read whole; and, when stdin closes, the agent exits and leaves nothing running.
  */
+import { survivorEvidence } from "../../../kit/process/tree.js";
 import type { Scenario } from "../../../kit/scenario.js";
 import { sleep, withTimeout } from "../../../kit/time.js";
 import { describeOutcome, excerptAround } from "../evidence.js";
@@ -121,13 +122,7 @@ export const cleanupV2Scenario: Scenario = {
             verdict: "fail",
             message: `${survivors.length} process(es) the agent started outlived it: ${survivors.map((info) => `pid ${info.pid} (${info.command})`).join(", ")}`,
             evidence: {
-              processes: survivors.map((info) => ({
-                pid: info.pid,
-                ppid: info.ppid,
-                pgid: info.pgid,
-                command: info.command,
-                reasons: info.reasons,
-              })),
+              processes: survivorEvidence(survivors),
             },
           }
         : {
