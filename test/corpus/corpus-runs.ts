@@ -99,9 +99,10 @@ export function describeCorpusRuns(profileId: ProfileId): void {
           profile.controlRuns !== undefined
             ? ["--runs", String(profile.controlRuns), "--property-time", CONTROL_PROPERTY_TIME]
             : [];
-        const run = await runCli([profile.mode, ...profile.options, ...propertyRuns, "--repeat", "3"], {
-          timeoutMs: 600_000,
-        });
+        const run = await runCli(
+          [profile.mode, ...profile.options, ...propertyRuns, "--repeat", "3", ...profile.reference],
+          { timeoutMs: 600_000 },
+        );
         expect(run.report!.repeat?.flips).toEqual([]);
         expectAllPass(run, profile.referenceNotApplicable);
       }, 900_000);

@@ -40,7 +40,7 @@ export function describeFixtureRuns(profileId: ProfileId): void {
 
   describe.concurrent(`${profileId}: each fixture through the scenarios that fail it`, () => {
     it(`the bundled reference passes every requirement${properties.length > 0 ? ", properties included" : ""}`, async () => {
-      const run = await runCli([profile.mode, ...profile.options, ...propertyRuns]);
+      const run = await runCli([profile.mode, ...profile.options, ...propertyRuns, ...profile.reference]);
       expectAllPass(run, profile.referenceNotApplicable);
       if (profile.controlRuns !== undefined) expectPropertiesHeld(run, properties, profile.controlRuns);
       expect(run.stdout).toMatch(/VERDICT: conformant/);

@@ -1,7 +1,9 @@
 /**
  * The bundled reference agent without steering (its conformant run with every property is
  * test/e2e/fixture-runs.ts's reference run): a third-party agent is not assumed to speak the
- * reference's triggers.
+ * reference's triggers. And the CLI's bundled default as users get it: the tiers' whole-suite
+ * reference runs start the same programs from the SDK snapshot (test/support/fixture-profiles.ts),
+ * so here the package's own files run, with no command after --.
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -43,4 +45,21 @@ describe("the bundled reference agent", () => {
     }
     expect(run.stdout).toMatch(/must requirements were not tested/);
   });
+
+  it.each([
+    ["agent", ["agent.initialization.version-1", "agent.prompt.plain-turn"]],
+    ["client", ["client.turn.ordinary", "client.framing.split-frames"]],
+  ] as const)(
+    "with no command, the %s mode's bundled default runs the package's reference and passes",
+    async (mode, scenarios) => {
+      const run = await runCli([mode, "--runs", "0", ...scenarios.flatMap((id) => ["--only", id])]);
+      const report = run.report!;
+      expect(report.target.bundled).toBe(true);
+      expect(report.target.args.join(" ")).toContain(`peers/reference/${mode}-main.js`);
+      expect(
+        report.requirements.filter((result) => result.verdict === "fail" || result.verdict === "warn"),
+      ).toEqual([]);
+      expect(report.requirements.filter((result) => result.verdict === "pass").length).toBeGreaterThan(5);
+    },
+  );
 });

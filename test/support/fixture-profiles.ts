@@ -17,7 +17,8 @@ import { RUNTIME_FIXTURES } from "../../fixtures/runtimes/manifest.js";
 import type { ProtocolVersion, RequirementId } from "../../kit/requirements/index.js";
 import type { Mode } from "../../kit/scenario.js";
 import { REFERENCE_CLIENT_NOT_APPLICABLE } from "./fixture-verdicts.js";
-import { FIXTURE_PROMPTS, ROOT, fixtureClientPath, fixtureCommand } from "./run-cli.js";
+import { REFERENCE_AUTH_METHOD } from "../../peers/reference/auth-method.js";
+import { FIXTURE_PROMPTS, ROOT, fixtureClientStart, fixtureCommand } from "./run-cli.js";
 
 export type ProfileId = "agent-v1" | "agent-v2" | "client-v1" | "client-v2" | "adapter" | "host" | "runtime";
 
@@ -72,6 +73,13 @@ export interface FixtureProfile {
   controlsLeaveNothingUntested: boolean;
   /** What the bundled reference leaves not applicable (its own offers). */
   referenceNotApplicable: readonly RequirementId[];
+  /**
+   * The reference run's arguments after the profile's options: none (the CLI's bundled default)
+   * for the modes whose reference does not read the SDK. The ACP agent and client references
+   * are the same programs bundled as the fixtures are, their SDK from the start-up snapshot,
+   * with the options the CLI gives its bundled default (`reference`).
+   */
+  reference: readonly string[];
   fixtures: readonly FixtureRun[];
   propertyFixtures: readonly PropertyFixtureRun[];
 }
@@ -93,8 +101,24 @@ function agentName(fixture: { file?: string; script?: string }): string {
 }
 
 function clientCommand(file: string): string[] {
-  return [process.execPath, fixtureClientPath(file), "{agent}", ...CLIENT_SESSION_ARGS];
+  return [...fixtureClientStart(file), "{agent}", ...CLIENT_SESSION_ARGS];
 }
+
+/**
+ * The bundled reference agent and client as the tiers run them: from the package, building the
+ * SDK's zod schemas was about 0.9 CPU-s of each start (fixtures/agents/reference.ts), and the
+ * reference runs start them some 70 times each. The options are those bin/run-plan.ts gives
+ * its bundled default: the reference's trigger prompts, its login method and terminal login.
+ */
+const REFERENCE_AGENT = [
+  ...FIXTURE_PROMPTS,
+  "--auth-method",
+  REFERENCE_AUTH_METHOD.id,
+  "--terminal-login",
+  "--",
+  ...fixtureCommand({ file: "reference" }),
+];
+const REFERENCE_CLIENT = ["--", ...clientCommand("reference")];
 
 function adapterCommand(file: string): string[] {
   return [process.execPath, join(ROOT, "dist/fixtures/adapters", `${file}.js`)];
@@ -115,6 +139,7 @@ export const FIXTURE_PROFILES: readonly FixtureProfile[] = [
     fixtureOptions: FIXTURE_PROMPTS,
     controlRuns: 2,
     referenceNotApplicable: [],
+    reference: REFERENCE_AGENT,
     fixtures: AGENT_FIXTURES.map((fixture) => ({
       name: agentName(fixture),
       breaks: fixture.breaks,
@@ -139,6 +164,7 @@ export const FIXTURE_PROFILES: readonly FixtureProfile[] = [
     options: ["--protocol-version", "2", ...AGENT_DEADLINES],
     fixtureOptions: [...FIXTURE_PROMPTS, "--auth-method", "reference-login"],
     referenceNotApplicable: [],
+    reference: REFERENCE_AGENT,
     fixtures: AGENT_V2_FIXTURES.map((fixture) => ({
       name: agentName(fixture),
       breaks: fixture.breaks,
@@ -158,6 +184,7 @@ export const FIXTURE_PROFILES: readonly FixtureProfile[] = [
     fixtureOptions: [],
     controlRuns: 2,
     referenceNotApplicable: REFERENCE_CLIENT_NOT_APPLICABLE,
+    reference: REFERENCE_CLIENT,
     fixtures: CLIENT_FIXTURES.map((fixture) => ({
       name: fixture.file,
       breaks: fixture.breaks,
@@ -180,12 +207,13 @@ export const FIXTURE_PROFILES: readonly FixtureProfile[] = [
     options: ["--protocol-version", "2", ...CLIENT_TIMEOUT],
     fixtureOptions: [],
     referenceNotApplicable: [],
+    reference: REFERENCE_CLIENT,
     fixtures: CLIENT_V2_FIXTURES.map((fixture) => ({
       name: `v2/${fixture.file}`,
       breaks: fixture.breaks,
       ...(fixture.verdict ? { verdict: fixture.verdict } : {}),
       options: fixture.args ?? [],
-      command: [process.execPath, fixtureClientPath(`v2/${fixture.file}`), "{agent}"],
+      command: [...fixtureClientStart(`v2/${fixture.file}`), "{agent}"],
     })),
     propertyFixtures: [],
   },
@@ -199,6 +227,7 @@ export const FIXTURE_PROFILES: readonly FixtureProfile[] = [
     fixtureOptions: [],
     controlRuns: 2,
     referenceNotApplicable: [],
+    reference: [],
     fixtures: ADAPTER_FIXTURES.map((fixture) => ({
       name: fixture.file,
       breaks: fixture.breaks,
@@ -222,6 +251,7 @@ export const FIXTURE_PROFILES: readonly FixtureProfile[] = [
     fixtureOptions: [],
     controlRuns: 2,
     referenceNotApplicable: [],
+    reference: [],
     fixtures: HOST_FIXTURES.map((fixture) => ({
       name: fixture.file,
       breaks: fixture.breaks,
@@ -245,6 +275,7 @@ export const FIXTURE_PROFILES: readonly FixtureProfile[] = [
     options: CLIENT_TIMEOUT,
     fixtureOptions: [],
     referenceNotApplicable: REFERENCE_CLIENT_NOT_APPLICABLE,
+    reference: [],
     fixtures: RUNTIME_FIXTURES.map((fixture) => ({
       name: fixture.file,
       breaks: fixture.breaks,

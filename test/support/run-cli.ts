@@ -18,25 +18,34 @@ export function fixturePath(name: string): string {
 }
 
 /** A fixture client's program (`v2/<name>` for the v2 ones), bundled like the agents. */
-export function fixtureClientPath(name: string): string {
+function fixtureClientPath(name: string): string {
   return join(ROOT, "dist/fixture-bundles/clients", `${name}.js`);
 }
 
-/**
- * The agent bundles that take @agentclientprotocol/sdk from a start-up snapshot instead of
- * building it at every start (scripts/bundle-fixtures.mjs): they run with the blob it names.
- */
-function snapshotOptions(file: string): string[] {
-  const listing = join(ROOT, "dist/fixture-bundles/agents/sdk-snapshot.json");
-  snapshotListing ??= JSON.parse(readFileSync(listing, "utf8")) as { users: Record<string, string> };
-  const blob = snapshotListing.users[`${file}.js`];
-  return blob === undefined ? [] : ["--snapshot-blob", join(ROOT, "dist/fixture-bundles/agents", blob)];
+/** How a fixture client starts: Node, the blob of the SDK snapshot when its bundle reads one, and its program. */
+export function fixtureClientStart(name: string): string[] {
+  return [process.execPath, ...snapshotOptions("clients", name), fixtureClientPath(name)];
 }
-let snapshotListing: { users: Record<string, string> } | undefined;
+
+/**
+ * The bundles that take @agentclientprotocol/sdk from a start-up snapshot instead of building
+ * it at every start (scripts/bundle-fixtures.mjs): they run with the blob it names.
+ */
+function snapshotOptions(kind: "agents" | "clients", file: string): string[] {
+  snapshotListings[kind] ??= (
+    JSON.parse(readFileSync(join(ROOT, "dist/fixture-bundles", kind, "sdk-snapshot.json"), "utf8")) as {
+      users: Record<string, string>;
+    }
+  ).users;
+  const blob = snapshotListings[kind][`${file}.js`];
+  return blob === undefined ? [] : ["--snapshot-blob", join(ROOT, "dist/fixture-bundles", kind, blob)];
+}
+const snapshotListings: Partial<Record<"agents" | "clients", Record<string, string>>> = {};
 
 /** The command line that runs a fixture: a program from dist/, or a peer script through the scripted peer. */
 export function fixtureCommand(fixture: { file?: string; script?: string }): string[] {
-  if (fixture.file) return [process.execPath, ...snapshotOptions(fixture.file), fixturePath(fixture.file)];
+  if (fixture.file)
+    return [process.execPath, ...snapshotOptions("agents", fixture.file), fixturePath(fixture.file)];
   return [
     process.execPath,
     join(ROOT, "dist/peers/peer-process.js"),
