@@ -50,6 +50,20 @@ function agentCommand(fixture) {
   return [node, ...blob, `dist/fixture-bundles/agents/${bundle}`];
 }
 
+/** A v2 fixture agent's run: steered as the reference is, with its own login method, as the CLI names it for the bundled agent. */
+function agentV2Args(fixture) {
+  return [
+    "agent",
+    ...V2,
+    ...REFERENCE_PROMPT_OPTIONS,
+    "--auth-method",
+    "reference-login",
+    ...(fixture.args ?? []),
+    "--",
+    ...agentCommand(fixture),
+  ];
+}
+
 /** The hostile peers of a folder of fixtures/<kind>/timing, by file name (every one there is timed). */
 function timingPeers(kind) {
   return readdirSync(`dist/fixture-bundles/${kind}/timing`)
@@ -73,20 +87,7 @@ const MODES = {
   ],
   "agent-v2": [
     { name: "reference", args: ["agent", ...V2] },
-    ...AGENT_V2_FIXTURES.map((fixture) => ({
-      name: fixture.file,
-      // The reference's own login method, as the CLI names it for the bundled agent.
-      args: [
-        "agent",
-        ...V2,
-        ...REFERENCE_PROMPT_OPTIONS,
-        "--auth-method",
-        "reference-login",
-        ...(fixture.args ?? []),
-        "--",
-        ...agentCommand(fixture),
-      ],
-    })),
+    ...AGENT_V2_FIXTURES.map((fixture) => ({ name: fixture.file, args: agentV2Args(fixture) })),
   ],
   client: [
     { name: "reference", args: ["client"] },
@@ -156,18 +157,7 @@ const MODES = {
   ],
   "agent-v2-timing": [
     { name: "reference", args: ["agent", ...V2] },
-    ...TIMING_AGENTS_V2.map((name) => ({
-      name,
-      args: [
-        "agent",
-        ...V2,
-        ...REFERENCE_PROMPT_OPTIONS,
-        "--auth-method",
-        "reference-login",
-        "--",
-        ...agentCommand({ file: `timing/${name}` }),
-      ],
-    })),
+    ...TIMING_AGENTS_V2.map((name) => ({ name, args: agentV2Args({ file: `timing/${name}` }) })),
   ],
   "client-timing": [
     { name: "reference", args: ["client"] },
