@@ -3,8 +3,8 @@
  * Then the client plays one ordinary turn, as the scenarios would (in the protocol version the
  * run tests), and only learns from it: it records no check, every requirement is the
  * scenarios' to judge.
- * - A client whose agent received nothing from it (it never started {agent}, or never sent
- *   initialize) cannot be exercised at all: every scenario ends at once, not tested, with that
+ * - A client that never started {agent}, or started it and never sent it anything (not even
+ *   initialize), cannot be exercised at all: every scenario ends at once, not tested, with that
  *   reason, rather than each running the client until it gives up.
  * - A client still running at --client-timeout after its turn, though its agent ended and
  *   nothing it started is left, stays after its turn: later runs stop it soon after its agents
@@ -39,11 +39,18 @@ export async function preflightClient(plan: RunPlan, runId: string = randomUUID(
   }
 }
 
-/** The blocker for a client its agent heard nothing from: which of the two it was cannot be told apart from the agent's side. */
+/**
+ * The blocker for a client its agent heard nothing from. The kit's agent records its first
+ * event as it starts (the grandchildren it spawns), so no event at all means it never ran.
+ */
 function saidNothing(run: ClientRun): NonNullable<PreflightResult["blocker"]> {
+  const how = `${describeExit(run)} after ${(run.durationMs / 1000).toFixed(1)} s`;
   return {
     scope: "client-runs",
-    reason: `the kit's agent received nothing from the client in the preflight's turn (${describeExit(run)} after ${(run.durationMs / 1000).toFixed(1)} s): either the client never started {agent}, or it never sent initialize, so no scenario can exercise it`,
+    reason:
+      run.events.length === 0
+        ? `the client never started the kit's agent in the preflight's turn (${how}): check that the command passes {agent} as the agent to run; no scenario can exercise it`
+        : `the kit's agent received nothing from the client in the preflight's turn (${how}): the client started {agent} but never sent it initialize, so no scenario can exercise it`,
     unlock: `${run.timedOut ? "a longer --client-timeout, if the client takes longer to start its agent; or " : ""}a command with which the client starts its agent and a turn by itself, such as a prompt argument or a test entry point`,
   };
 }

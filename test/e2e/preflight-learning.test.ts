@@ -9,13 +9,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { QUICK_AGENT_ARGS, ROOT, failingIds, runCli } from "../support/run-cli.js";
+import { QUICK_AGENT_ARGS, ROOT, failingIds, fixtureCommand, runCli } from "../support/run-cli.js";
 
 const adapter = (file: string) => [process.execPath, join(ROOT, "dist/fixtures/adapters", `${file}.js`)];
-const timingAgent = (file: string) => [
-  process.execPath,
-  join(ROOT, "dist/fixtures/agents/timing", `${file}.js`),
-];
+// From their bundles, as the bench runs them: most are the reference tweaked, and take the SDK from the snapshot.
+const timingAgent = (file: string) => fixtureCommand({ file: `timing/${file}` });
 const timingClient = (file: string) => [
   process.execPath,
   join(ROOT, "dist/fixtures/clients/timing", `${file}.js`),
@@ -301,11 +299,37 @@ process.stdin.on("end", () => setTimeout(() => {
         expect(scenario.message, scenario.id).toContain(
           "the kit's agent received nothing from the client in the preflight's turn (the client exited with code 1",
         );
+      expect(report.scenarios[0]!.message).toContain(
+        "the client started {agent} but never sent it initialize",
+      );
       expect(JSON.stringify(report)).toContain(
         "a command with which the client starts its agent and a turn by itself",
       );
     },
   );
+
+  it("a client that never starts its agent: every scenario ends at once, saying to check where {agent} goes", async () => {
+    // It takes {agent} on its command line and ignores it.
+    const run = await runCli([
+      "client",
+      "--runs",
+      "1",
+      "--",
+      process.execPath,
+      "-e",
+      "process.exit(3)",
+      "{agent}",
+    ]);
+    const report = run.report!;
+    expect(report.verdict).toBe("incomplete");
+    for (const scenario of report.scenarios)
+      expect(scenario.message, scenario.id).toContain(
+        "the client never started the kit's agent in the preflight's turn (the client exited with code 3",
+      );
+    expect(report.scenarios[0]!.message).toContain(
+      "check that the command passes {agent} as the agent to run",
+    );
+  });
 
   it("a client that stays after its turn: the preflight waits --client-timeout once, later runs stop it once its agent ended, with the verdicts waiting would give", async () => {
     const run = await runCli([
