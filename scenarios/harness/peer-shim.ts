@@ -51,10 +51,7 @@ export class PeerShim {
 
   /** Everything the mock peer recorded so far (every process of it the target started, in order). */
   events(): PeerEvent[] {
-    return readFileSync(this.eventsFile, "utf8")
-      .split("\n")
-      .filter((line) => line.trim() !== "")
-      .map((line) => JSON.parse(line) as PeerEvent);
+    return parseEventLines(readFileSync(this.eventsFile, "utf8"));
   }
 
   /**
@@ -76,12 +73,7 @@ export class PeerShim {
       const end = bytes.lastIndexOf(0x0a);
       if (end < 0) return [];
       this.#readOffset += end + 1;
-      return bytes
-        .subarray(0, end)
-        .toString("utf8")
-        .split("\n")
-        .filter((line) => line.trim() !== "")
-        .map((line) => JSON.parse(line) as PeerEvent);
+      return parseEventLines(bytes.subarray(0, end).toString("utf8"));
     } finally {
       closeSync(fd);
     }
@@ -109,4 +101,12 @@ export class PeerShim {
     for (const event of events)
       if (event.kind === "made-path") rmSync(event.path, { recursive: true, force: true });
   }
+}
+
+/** The events file's NDJSON: one event per non-blank line. */
+function parseEventLines(text: string): PeerEvent[] {
+  return text
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as PeerEvent);
 }
